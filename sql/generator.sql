@@ -1,0 +1,50 @@
+-- next_id(shard): single-backend behaviour and every error with its SQLSTATE
+-- (the test cluster owns shards 0-4095 and 8000-8191)
+CREATE EXTENSION IF NOT EXISTS uniqueid;
+SET timezone = 'UTC';
+
+-- 10,000 IDs of one shard in one statement: strictly increasing, right shard,
+-- times between the statement's start and the lead limit after it
+CREATE TEMP TABLE g AS
+SELECT n, next_id(5) AS id, clock_timestamp() AS t FROM generate_series(1, 10000) AS n;
+SELECT count(*) AS ids, count(DISTINCT id) AS distinct_ids,
+       bool_and(id_shard(id) = 5) AS all_shard_5
+FROM g;
+SELECT bool_and(ok) AS strictly_increasing
+FROM (SELECT id > lag(id) OVER (ORDER BY n) AS ok FROM g) s WHERE ok IS NOT NULL;
+SELECT bool_and(id_time(id) >= date_trunc('milliseconds', t) - interval '1 ms'
+                AND id_time(id) <= t + interval '1 second') AS times_near_clock
+FROM g;
+
+-- every shard has its own sequence: the first ID of a new millisecond is seq 0
+SELECT id_seq(next_id(6)) < 1024 AS seq_in_range, id_shard(next_id(8191)) AS last_shard,
+       id_shard(next_id(0)) AS first_shard;
+
+-- as a column default
+CREATE TABLE photos (id shardid PRIMARY KEY DEFAULT next_id(5), caption text);
+INSERT INTO photos (caption) SELECT 'p' || n FROM generate_series(1, 1000) n;
+SELECT count(*), count(DISTINCT id), bool_and(id_shard(id) = 5) FROM photos;
+SELECT bool_and(ok) AS insert_order_is_id_order
+FROM (SELECT id > lag(id) OVER (ORDER BY substr(caption, 2)::int) AS ok FROM photos) s WHERE ok IS NOT NULL;
+-- and in a bigint column, through the assignment cast
+CREATE TABLE legacy_photos (id bigint PRIMARY KEY DEFAULT next_id(5));
+INSERT INTO legacy_photos DEFAULT VALUES;
+SELECT id_shard(id::shardid) FROM legacy_photos;
+
+-- NULL shard: NULL, no error
+SELECT next_id(NULL) IS NULL AS null_shard;
+
+-- errors
+SELECT next_id(-1);
+\echo :LAST_ERROR_SQLSTATE
+SELECT next_id(8192);
+\echo :LAST_ERROR_SQLSTATE
+SELECT next_id(5000);
+\echo :LAST_ERROR_SQLSTATE
+SELECT next_id(4096);
+\echo :LAST_ERROR_SQLSTATE
+
+-- generators are volatile and parallel safe; extractors immutable
+SELECT proname, provolatile, proparallel, proisstrict FROM pg_proc
+WHERE proname IN ('next_id', 'id_time', 'id_shard', 'id_seq', 'make_shardid')
+ORDER BY 1;

@@ -1,0 +1,31 @@
+-- uniqueid.* settings: values, validation, and that sessions cannot change them
+CREATE EXTENSION IF NOT EXISTS uniqueid;
+
+SHOW uniqueid.shards;
+SHOW uniqueid.max_clock_lead;
+SHOW uniqueid.node;
+SHOW uniqueid.cluster;
+SELECT name, setting, unit, context, vartype, min_val, max_val FROM pg_settings
+WHERE name LIKE 'uniqueid.%' ORDER BY name;
+
+-- server-wide only: a session may not change them
+SET uniqueid.shards = '0-10';
+\echo :LAST_ERROR_SQLSTATE
+SET uniqueid.node = 1;
+\echo :LAST_ERROR_SQLSTATE
+SET uniqueid.max_clock_lead = 5;
+\echo :LAST_ERROR_SQLSTATE
+
+-- the prefix is reserved
+SET uniqueid.no_such_setting = 1;
+\echo :LAST_ERROR_SQLSTATE
+
+-- bad values are refused before they reach the configuration file
+ALTER SYSTEM SET uniqueid.shards = '5-3';
+ALTER SYSTEM SET uniqueid.shards = '8192';
+ALTER SYSTEM SET uniqueid.shards = '1,,2';
+ALTER SYSTEM SET uniqueid.shards = 'some';
+ALTER SYSTEM SET uniqueid.shards = '1-';
+ALTER SYSTEM SET uniqueid.node = 65536;
+ALTER SYSTEM SET uniqueid.cluster = 16;
+ALTER SYSTEM SET uniqueid.max_clock_lead = -1;

@@ -1,0 +1,77 @@
+-- shardid: operators, operator classes, and index use by time range
+CREATE EXTENSION IF NOT EXISTS uniqueid;
+SET timezone = 'UTC';
+
+-- every operator class validates
+SELECT a.amname, c.opcname, amvalidate(c.oid)
+FROM pg_opclass c JOIN pg_am a ON a.oid = c.opcmethod
+WHERE c.opcname LIKE 'shardid%' ORDER BY 1, 2;
+
+-- comparison is unsigned: 2^63 sorts after 2^63-1
+SELECT '9223372036854775808'::shardid > '9223372036854775807'::shardid AS gt,
+       '18446744073709551615'::shardid < '1'::shardid AS lt,
+       '5'::shardid = '5'::shardid AS eq, '5'::shardid <> '6'::shardid AS ne,
+       '5'::shardid <= '5'::shardid AS le, '6'::shardid >= '5'::shardid AS ge;
+
+CREATE TABLE ids (id shardid PRIMARY KEY);
+INSERT INTO ids VALUES ('0'), ('1'), ('9223372036854775807'), ('9223372036854775808'),
+    ('18446744073709551615'), ('11637205501278089');
+SELECT id FROM ids ORDER BY id;
+SELECT id FROM ids ORDER BY id DESC LIMIT 2;
+
+-- comparison with timestamptz: against the smallest ID at or after the time
+SELECT make_shardid('2020-01-01 00:00:00+00', 0, 0) >= '2020-01-01 00:00:00+00'::timestamptz AS first_in,
+       make_shardid('2019-12-31 23:59:59.999+00', 8191, 1023) < '2020-01-01'::timestamptz AS last_before,
+       make_shardid('2020-01-01 00:00:00+00', 0, 0) = '2020-01-01'::timestamptz AS eq_bound,
+       make_shardid('2020-01-01 00:00:00.001+00', 0, 0) = '2020-01-01 00:00:00.0005+00'::timestamptz AS rounds_up,
+       make_shardid('2020-01-01 00:00:00.000+00', 8191, 1023) < '2020-01-01 00:00:00.0005+00'::timestamptz AS before_part_ms,
+       '-infinity'::timestamptz < '0'::shardid AS minus_inf, 'infinity'::timestamptz > '18446744073709551615'::shardid AS plus_inf,
+       '1900-01-01'::timestamptz <= '0'::shardid AS before_epoch;
+
+-- a month of IDs, one per hour and shard; half-open ranges find exactly the month
+CREATE TABLE events (id shardid PRIMARY KEY, shard int);
+INSERT INTO events
+SELECT make_shardid(t, s, 0), s
+FROM generate_series('2025-12-30'::timestamptz, '2026-02-02', '1 hour') AS t, generate_series(0, 3) AS s;
+ANALYZE events;
+SELECT count(*), min(id_time(id)), max(id_time(id))
+FROM events WHERE id >= '2026-01-01'::timestamptz AND id < '2026-02-01'::timestamptz;
+SELECT count(*) FROM events WHERE id_time(id) >= '2026-01-01' AND id_time(id) < '2026-02-01';
+SET enable_seqscan = off;
+SET enable_bitmapscan = off;
+EXPLAIN (COSTS OFF)
+SELECT * FROM events WHERE id >= '2026-01-01'::timestamptz AND id < '2026-02-01'::timestamptz;
+-- a literal compared with the ID is taken as a timestamptz when written as one
+EXPLAIN (COSTS OFF)
+SELECT * FROM events WHERE id >= '2026-01-01 00:00+00'::timestamptz AND '2026-02-01'::timestamptz > id;
+RESET enable_seqscan;
+RESET enable_bitmapscan;
+
+-- hash index and hash joins
+CREATE INDEX events_hash ON events USING hash (id);
+SET enable_seqscan = off;
+EXPLAIN (COSTS OFF) SELECT * FROM events WHERE id = '11637205501278089';
+RESET enable_seqscan;
+SELECT count(*) FROM events a JOIN events b USING (id);
+SELECT shardid_hash('5') = shardid_hash('5') AS same,
+       shardid_hash_extended('5', 0) <> shardid_hash_extended('5', 1) AS seeded;
+
+-- BRIN minmax, by ID and by time
+CREATE INDEX events_brin ON events USING brin (id);
+SET enable_seqscan = off;
+SET enable_indexscan = off;
+EXPLAIN (COSTS OFF) SELECT count(*) FROM events WHERE id >= '2026-01-01'::timestamptz;
+SELECT count(*) FROM events WHERE id >= '2026-01-31'::timestamptz;
+RESET enable_seqscan;
+RESET enable_indexscan;
+
+-- deduplication is allowed (btequalimage)
+SELECT opcname, amproc::regproc FROM pg_amproc p JOIN pg_opclass c ON c.opcfamily = p.amprocfamily
+WHERE c.opcname = 'shardid_ops' AND p.amprocnum = 4 AND c.opcmethod = (SELECT oid FROM pg_am WHERE amname = 'btree');
+
+-- sorting many values agrees with unsigned order (checked through numeric)
+CREATE FUNCTION pg_temp.u(shardid) RETURNS numeric LANGUAGE sql IMMUTABLE
+    AS $$ SELECT $1::bigint::numeric + CASE WHEN $1::bigint < 0 THEN 18446744073709551616 ELSE 0 END $$;
+SELECT count(*) AS ids, count(*) FILTER (WHERE pg_temp.u(prev) >= pg_temp.u(id)) AS out_of_order
+FROM (SELECT id, lag(id) OVER (ORDER BY id) AS prev
+      FROM (SELECT (x * 7919 * 1000003)::shardid AS id FROM generate_series(-50000::bigint, 50000) x) s) q;

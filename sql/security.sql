@@ -1,0 +1,42 @@
+-- Extension script hardening: objects planted by an unprivileged role in the
+-- target schema must not be picked up by CREATE EXTENSION nor by the types.
+-- Runs in a database of its own so that it can drop and re-create the extension.
+CREATE DATABASE uid_security;
+\c uid_security
+SET timezone = 'UTC';
+CREATE ROLE uid_attacker;
+CREATE SCHEMA uid_trap AUTHORIZATION uid_attacker;
+SET ROLE uid_attacker;
+-- look-alikes of the built-ins the install script names, each of which would
+-- announce itself if ever called
+CREATE FUNCTION uid_trap.btequalimage(oid) RETURNS boolean LANGUAGE plpgsql
+    AS $$ BEGIN RAISE EXCEPTION 'trap btequalimage called'; END $$;
+CREATE FUNCTION uid_trap.timestamptz_cmp(timestamptz, timestamptz) RETURNS integer LANGUAGE plpgsql
+    AS $$ BEGIN RAISE EXCEPTION 'trap timestamptz_cmp called'; END $$;
+CREATE FUNCTION uid_trap.trap_lt(timestamptz, timestamptz) RETURNS boolean LANGUAGE plpgsql
+    AS $$ BEGIN RAISE EXCEPTION 'trap < called'; END $$;
+CREATE OPERATOR uid_trap.< (LEFTARG = timestamptz, RIGHTARG = timestamptz, PROCEDURE = uid_trap.trap_lt);
+RESET ROLE;
+
+CREATE EXTENSION uniqueid SCHEMA uid_trap;
+
+-- the operator families point at pg_catalog's functions and operators, not the traps
+SELECT DISTINCT p.amproc::regprocedure AS support
+FROM pg_amproc p JOIN pg_opfamily f ON f.oid = p.amprocfamily
+WHERE f.opfnamespace = 'uid_trap'::regnamespace AND p.amproc::regproc::text NOT LIKE 'uid_trap.shardid%'
+ORDER BY 1;
+SELECT count(*) AS trap_operators_in_families
+FROM pg_amop o JOIN pg_operator op ON op.oid = o.amopopr
+WHERE op.oprnamespace = 'uid_trap'::regnamespace AND op.oprcode = 'uid_trap.trap_lt'::regproc;
+
+-- the types work with the trap schema first in the path
+SET search_path = uid_trap, public;
+CREATE TABLE t (id shardid PRIMARY KEY);
+INSERT INTO t SELECT make_shardid('2024-01-01'::timestamptz + n * interval '1 minute', 1, 0) FROM generate_series(1, 100) n;
+CREATE INDEX ON t USING brin (id);
+SELECT count(*) FROM t WHERE id >= '2024-01-01 00:50+00'::timestamptz AND id < '2024-01-01 01:00+00'::timestamptz;
+RESET search_path;
+
+\c contrib_regression
+DROP DATABASE uid_security;
+DROP ROLE uid_attacker;

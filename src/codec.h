@@ -1,0 +1,35 @@
+/*
+ * codec.h - pure text codecs for uniqueid's identifiers.
+ *
+ * Nothing here includes PostgreSQL headers, so the codecs can be unit-tested
+ * and fuzzed outside the server (test/codec_test.c).
+ */
+#ifndef UNIQUEID_CODEC_H
+#define UNIQUEID_CODEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Result of a parse: success, malformed text, or a well-formed value too large. */
+typedef enum uid_parse_result
+{
+	UID_PARSE_OK = 0,
+	UID_PARSE_SYNTAX,
+	UID_PARSE_RANGE
+} uid_parse_result;
+
+/* Longest text any codec here produces, without the terminating NUL. */
+#define UID_TEXT_MAX 32
+
+/*
+ * Unsigned decimal, canonical form only: one or more ASCII digits, no sign,
+ * no white space, no leading zero unless the value is 0 itself.
+ */
+extern uid_parse_result uid_decimal_parse(const char *s, size_t len, uint64_t *out);
+extern size_t uid_decimal_format(uint64_t v, char *buf);
+
+/* Exactly ndigits hex digits (either case) into a big-endian byte string. */
+extern uid_parse_result uid_hex_parse(const char *s, size_t len, uint8_t *out, size_t nbytes);
+extern size_t uid_hex_format(const uint8_t *in, size_t nbytes, char *buf);
+
+#endif							/* UNIQUEID_CODEC_H */

@@ -1,0 +1,298 @@
+/*
+ * id64.c - the 8-byte identifier types: one generic implementation of text
+ * and binary I/O, comparison, hashing, sort support, time comparison,
+ * construction and field access, plus thin per-type fmgr wrappers generated
+ * from each type's layout descriptor.
+ */
+#include "uniqueid.h"
+
+#include "codec.h"
+#include "common/hashfn.h"
+#include "libpq/pqformat.h"
+#include "utils/builtins.h"
+#include "utils/sortsupport.h"
+
+/* Bits that some field of the layout covers; any other bit must be zero. */
+static uint64
+uid64_used_bits(const UidLayout *layout)
+{
+	uint64		mask = UID_FIELD_MAX(layout->time_bits) << layout->time_shift;
+
+	for (int i = 0; i < layout->nfields; i++)
+		mask |= UID_FIELD_MAX(layout->fields[i].bits) << layout->fields[i].shift;
+	return mask;
+}
+
+/* Parses the display form of a layout's ID; soft errors where the caller allows. */
+static Datum
+uid64_in(const UidLayout *layout, const char *str, Node *escontext)
+{
+	uint64		v = 0;
+	uid_parse_result r = UID_PARSE_SYNTAX;
+	size_t		len = strlen(str);
+
+	switch (layout->codec)
+	{
+		case UID_CODEC_DECIMAL:
+			r = uid_decimal_parse(str, len, &v);
+			break;
+		case UID_CODEC_HEX:
+			{
+				uint8		b[8];
+
+				r = uid_hex_parse(str, len, b, 8);
+				if (r == UID_PARSE_OK)
+					v = pg_ntoh64(*(uint64 *) b);
+				break;
+			}
+	}
+	if (r == UID_PARSE_OK && (v & ~uid64_used_bits(layout)) != 0)
+		r = UID_PARSE_RANGE;
+	if (r == UID_PARSE_SYNTAX)
+		ereturn(escontext, (Datum) 0,
+				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+				 errmsg("invalid input syntax for type %s: \"%s\"", layout->typname, str),
+				 layout->codec == UID_CODEC_DECIMAL ?
+				 errdetail("A %s is written as an unsigned decimal number without sign, spaces or leading zeros.",
+						   layout->typname) :
+				 errdetail("A %s is written as 16 hexadecimal digits.", layout->typname)));
+	if (r == UID_PARSE_RANGE)
+		ereturn(escontext, (Datum) 0,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("value \"%s\" is out of range for type %s", str, layout->typname)));
+	return UInt64GetDatum(v);
+}
+
+/* The display form of a layout's ID. */
+static char *
+uid64_out(const UidLayout *layout, uint64 v)
+{
+	char	   *buf = palloc(UID_TEXT_MAX + 1);
+
+	switch (layout->codec)
+	{
+		case UID_CODEC_DECIMAL:
+			uid_decimal_format(v, buf);
+			break;
+		case UID_CODEC_HEX:
+			{
+				uint64		be = pg_hton64(v);
+
+				uid_hex_format((const uint8 *) &be, 8, buf);
+				break;
+			}
+	}
+	return buf;
+}
+
+/* Checks that a 64-bit value read from outside is a valid ID of the layout. */
+static uint64
+uid64_checked(const UidLayout *layout, uint64 v)
+{
+	if ((v & ~uid64_used_bits(layout)) != 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("value %lld is out of range for type %s", (long long) v, layout->typname),
+				 errdetail("Bits outside the fields of %s must be zero.", layout->typname)));
+	return v;
+}
+
+/* Checks one field value for a constructor, naming the field on error. */
+static uint64
+uid64_check_field(const UidLayout *layout, int field, int64 value)
+{
+	const UidField *f = &layout->fields[field];
+
+	if (value < 0 || (uint64) value > UID_FIELD_MAX(f->bits))
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("%s %lld is out of range for type %s", f->name, (long long) value,
+						layout->typname),
+				 errdetail("Valid values of %s are 0 to " UINT64_FORMAT ".", f->name,
+						   UID_FIELD_MAX(f->bits))));
+	return (uint64) value << f->shift;
+}
+
+/* Builds an ID from a time and the layout's fields in declaration order. */
+static uint64
+uid64_make(const UidLayout *layout, TimestampTz ts, const int64 *values)
+{
+	uint64		v = uid_time_units(layout, ts) << layout->time_shift;
+
+	for (int i = 0; i < layout->nfields; i++)
+		v |= uid64_check_field(layout, i, values[i]);
+	return v;
+}
+
+/* ---- layout-independent functions, shared by every 8-byte type ---- */
+
+#define UID64_ARG(n) DatumGetUInt64(PG_GETARG_DATUM(n))
+
+PG_FUNCTION_INFO_V1(uid64_eq);
+/* id = id */
+Datum
+uid64_eq(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(UID64_ARG(0) == UID64_ARG(1));
+}
+
+PG_FUNCTION_INFO_V1(uid64_ne);
+/* id <> id */
+Datum
+uid64_ne(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(UID64_ARG(0) != UID64_ARG(1));
+}
+
+PG_FUNCTION_INFO_V1(uid64_lt);
+/* id < id, unsigned */
+Datum
+uid64_lt(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(UID64_ARG(0) < UID64_ARG(1));
+}
+
+PG_FUNCTION_INFO_V1(uid64_le);
+/* id <= id, unsigned */
+Datum
+uid64_le(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(UID64_ARG(0) <= UID64_ARG(1));
+}
+
+PG_FUNCTION_INFO_V1(uid64_gt);
+/* id > id, unsigned */
+Datum
+uid64_gt(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(UID64_ARG(0) > UID64_ARG(1));
+}
+
+PG_FUNCTION_INFO_V1(uid64_ge);
+/* id >= id, unsigned */
+Datum
+uid64_ge(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_BOOL(UID64_ARG(0) >= UID64_ARG(1));
+}
+
+PG_FUNCTION_INFO_V1(uid64_cmp);
+/* btree support 1: three-way unsigned comparison */
+Datum
+uid64_cmp(PG_FUNCTION_ARGS)
+{
+	uint64		a = UID64_ARG(0);
+	uint64		b = UID64_ARG(1);
+
+	PG_RETURN_INT32(a < b ? -1 : (a > b ? 1 : 0));
+}
+
+PG_FUNCTION_INFO_V1(uid64_sortsupport);
+/* btree support 2: the core's unsigned datum comparator, which tuplesort specializes */
+Datum
+uid64_sortsupport(PG_FUNCTION_ARGS)
+{
+	SortSupport ssup = (SortSupport) PG_GETARG_POINTER(0);
+
+	ssup->comparator = ssup_datum_unsigned_cmp;
+	PG_RETURN_VOID();
+}
+
+PG_FUNCTION_INFO_V1(uid64_hash);
+/* hash support 1: the same hash as bigint's for the same 64 bits */
+Datum
+uid64_hash(PG_FUNCTION_ARGS)
+{
+	uint64		v = UID64_ARG(0);
+
+	return hash_uint32((uint32) (v ^ (v >> 32)));
+}
+
+PG_FUNCTION_INFO_V1(uid64_hash_extended);
+/* hash support 2: seeded 64-bit hash */
+Datum
+uid64_hash_extended(PG_FUNCTION_ARGS)
+{
+	uint64		v = UID64_ARG(0);
+
+	return hash_uint32_extended((uint32) (v ^ (v >> 32)), PG_GETARG_INT64(1));
+}
+
+PG_FUNCTION_INFO_V1(uid64_send);
+/* binary output: 8 bytes, big-endian */
+Datum
+uid64_send(PG_FUNCTION_ARGS)
+{
+	StringInfoData buf;
+
+	pq_begintypsend(&buf);
+	pq_sendint64(&buf, (int64) UID64_ARG(0));
+	PG_RETURN_BYTEA_P(pq_endtypsend(&buf));
+}
+
+/* ---- per-type wrappers ---- */
+
+/* I/O, binary input, bigint cast and id_time for one type. */
+#define UID64_TYPE_FUNCS(T, LAYOUT) \
+PG_FUNCTION_INFO_V1(T##_in); \
+Datum T##_in(PG_FUNCTION_ARGS) \
+{ return uid64_in(LAYOUT, PG_GETARG_CSTRING(0), UID_ESCONTEXT(fcinfo)); } \
+PG_FUNCTION_INFO_V1(T##_out); \
+Datum T##_out(PG_FUNCTION_ARGS) \
+{ PG_RETURN_CSTRING(uid64_out(LAYOUT, UID64_ARG(0))); } \
+PG_FUNCTION_INFO_V1(T##_recv); \
+Datum T##_recv(PG_FUNCTION_ARGS) \
+{ return UInt64GetDatum(uid64_checked(LAYOUT, \
+		(uint64) pq_getmsgint64((StringInfo) PG_GETARG_POINTER(0)))); } \
+PG_FUNCTION_INFO_V1(T##_from_bigint); \
+Datum T##_from_bigint(PG_FUNCTION_ARGS) \
+{ return UInt64GetDatum(uid64_checked(LAYOUT, (uint64) PG_GETARG_INT64(0))); } \
+PG_FUNCTION_INFO_V1(T##_time); \
+Datum T##_time(PG_FUNCTION_ARGS) \
+{ PG_RETURN_TIMESTAMPTZ(uid_units_to_timestamptz(LAYOUT, uid_get_time(LAYOUT, UID64_ARG(0)))); }
+
+/* One comparison of an ID with a timestamptz, in both argument orders. */
+#define UID64_TS_OP(T, LAYOUT, OP, EXPR) \
+PG_FUNCTION_INFO_V1(T##_##OP##_tstz); \
+Datum T##_##OP##_tstz(PG_FUNCTION_ARGS) \
+{ int c = uid_cmp_timestamptz(LAYOUT, UID64_ARG(0), PG_GETARG_TIMESTAMPTZ(1)); PG_RETURN_BOOL(EXPR); } \
+PG_FUNCTION_INFO_V1(tstz_##OP##_##T); \
+Datum tstz_##OP##_##T(PG_FUNCTION_ARGS) \
+{ int c = -uid_cmp_timestamptz(LAYOUT, UID64_ARG(1), PG_GETARG_TIMESTAMPTZ(0)); PG_RETURN_BOOL(EXPR); }
+
+/* The cross-type btree members with timestamptz of a time-ordered type. */
+#define UID64_TS_FUNCS(T, LAYOUT) \
+UID64_TS_OP(T, LAYOUT, eq, c == 0) \
+UID64_TS_OP(T, LAYOUT, ne, c != 0) \
+UID64_TS_OP(T, LAYOUT, lt, c < 0) \
+UID64_TS_OP(T, LAYOUT, le, c <= 0) \
+UID64_TS_OP(T, LAYOUT, gt, c > 0) \
+UID64_TS_OP(T, LAYOUT, ge, c >= 0) \
+PG_FUNCTION_INFO_V1(T##_cmp_tstz); \
+Datum T##_cmp_tstz(PG_FUNCTION_ARGS) \
+{ PG_RETURN_INT32(uid_cmp_timestamptz(LAYOUT, UID64_ARG(0), PG_GETARG_TIMESTAMPTZ(1))); } \
+PG_FUNCTION_INFO_V1(tstz_cmp_##T); \
+Datum tstz_cmp_##T(PG_FUNCTION_ARGS) \
+{ PG_RETURN_INT32(-uid_cmp_timestamptz(LAYOUT, UID64_ARG(1), PG_GETARG_TIMESTAMPTZ(0))); }
+
+/* An accessor returning field number IDX of the layout. */
+#define UID64_FIELD_FUNC(FN, LAYOUT, IDX) \
+PG_FUNCTION_INFO_V1(FN); \
+Datum FN(PG_FUNCTION_ARGS) \
+{ PG_RETURN_INT32((int32) uid_get_field(LAYOUT, UID64_ARG(0), IDX)); }
+
+/* shardid */
+UID64_TYPE_FUNCS(shardid, &uid_shardid_layout)
+UID64_TS_FUNCS(shardid, &uid_shardid_layout)
+UID64_FIELD_FUNC(shardid_shard, &uid_shardid_layout, 0)
+UID64_FIELD_FUNC(shardid_seq, &uid_shardid_layout, 1)
+
+PG_FUNCTION_INFO_V1(make_shardid);
+/* make_shardid(time, shard, seq) */
+Datum
+make_shardid(PG_FUNCTION_ARGS)
+{
+	int64		values[2] = {PG_GETARG_INT32(1), PG_GETARG_INT32(2)};
+
+	return UInt64GetDatum(uid64_make(&uid_shardid_layout, PG_GETARG_TIMESTAMPTZ(0), values));
+}

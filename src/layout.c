@@ -1,0 +1,96 @@
+/*
+ * layout.c - the layout descriptors of the 64-bit types, and the time and
+ * field arithmetic every type shares.
+ */
+#include "uniqueid.h"
+
+#include "common/int.h"
+#include "datatype/timestamp.h"
+
+/* Instagram: time 41 (ms since 2011-08-24T21:07:01.721Z) . shard 13 . seq 10 */
+const UidLayout uid_shardid_layout = {
+	.typname = "shardid",
+	.epoch_us = INT64CONST(1314220021721) * 1000,
+	.unit_us = 1000,
+	.time_shift = 23,
+	.time_bits = 41,
+	.codec = UID_CODEC_DECIMAL,
+	.seq_field = 1,
+	.nfields = 2,
+	.fields = {{"shard", 10, 13}, {"seq", 0, 10}},
+};
+
+/*
+ * Time units since the layout's epoch for ts, truncated to the unit.  Raises
+ * datetime_field_overflow when ts is outside what the layout can hold.
+ */
+uint64
+uid_time_units(const UidLayout *layout, TimestampTz ts)
+{
+	int64		since_epoch;
+	uint64		units;
+
+	if (TIMESTAMP_NOT_FINITE(ts) ||
+		pg_add_s64_overflow(ts, UID_PG_EPOCH_UNIX_US - layout->epoch_us, &since_epoch) ||
+		since_epoch < 0 ||
+		(units = (uint64) since_epoch / layout->unit_us) > UID_FIELD_MAX(layout->time_bits))
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_FIELD_OVERFLOW),
+				 errmsg("timestamp out of range for type %s: \"%s\"",
+						layout->typname, timestamptz_to_str(ts)),
+				 errdetail("Type %s holds times from %s to %s.", layout->typname,
+						   pstrdup(timestamptz_to_str(uid_units_to_timestamptz(layout, 0))),
+						   pstrdup(timestamptz_to_str(uid_units_to_timestamptz(layout,
+																			   UID_FIELD_MAX(layout->time_bits)))))));
+	return units;
+}
+
+/* The timestamptz at which time unit `units` of the layout begins. */
+TimestampTz
+uid_units_to_timestamptz(const UidLayout *layout, uint64 units)
+{
+	return (TimestampTz) (layout->epoch_us + (int64) units * layout->unit_us
+						  - UID_PG_EPOCH_UNIX_US);
+}
+
+/* The time field of id. */
+uint64
+uid_get_time(const UidLayout *layout, uint64 id)
+{
+	return (id >> layout->time_shift) & UID_FIELD_MAX(layout->time_bits);
+}
+
+/* Field number `field` of id. */
+uint64
+uid_get_field(const UidLayout *layout, uint64 id, int field)
+{
+	const UidField *f = &layout->fields[field];
+
+	return (id >> f->shift) & UID_FIELD_MAX(f->bits);
+}
+
+/*
+ * Compares id with the smallest ID of the layout whose time is at or after
+ * ts: the meaning of every id-versus-timestamptz operator.
+ */
+int
+uid_cmp_timestamptz(const UidLayout *layout, uint64 id, TimestampTz ts)
+{
+	int64		since_epoch;
+	uint64		units;
+	uint64		bound;
+
+	if (TIMESTAMP_IS_NOBEGIN(ts))
+		return 1;
+	if (TIMESTAMP_IS_NOEND(ts) ||
+		pg_add_s64_overflow(ts, UID_PG_EPOCH_UNIX_US - layout->epoch_us, &since_epoch))
+		return -1;
+	if (since_epoch <= 0)
+		return id == 0 ? 0 : 1;
+	/* round up: the first unit that starts at or after ts */
+	units = ((uint64) since_epoch + layout->unit_us - 1) / layout->unit_us;
+	if (units > UID_FIELD_MAX(layout->time_bits))
+		return -1;				/* no ID is that late */
+	bound = units << layout->time_shift;
+	return id < bound ? -1 : (id > bound ? 1 : 0);
+}

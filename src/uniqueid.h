@@ -1,0 +1,76 @@
+/*
+ * uniqueid.h - the internal header: layout descriptors and the entry points
+ * shared between the files of src/.
+ */
+#ifndef UNIQUEID_H
+#define UNIQUEID_H
+
+#include "compat.h"
+
+#include "fmgr.h"
+#include "utils/timestamp.h"
+
+/* How a 64-bit layout writes itself as text. */
+typedef enum UidCodec
+{
+	UID_CODEC_DECIMAL,			/* unsigned decimal */
+	UID_CODEC_HEX				/* 16 hex digits, output lowercase */
+} UidCodec;
+
+/* One bit field of an identifier, other than its time. */
+typedef struct UidField
+{
+	const char *name;			/* as the constructor's argument names it */
+	uint8		shift;			/* position of the least significant bit */
+	uint8		bits;
+} UidField;
+
+#define UID_MAX_FIELDS 4
+
+/*
+ * Everything the generic code needs to know about a 64-bit layout: one of
+ * these per type, the way contrib/isn drives its types from one table.
+ */
+typedef struct UidLayout
+{
+	const char *typname;
+	int64		epoch_us;		/* Unix time of time value 0, microseconds */
+	int64		unit_us;		/* length of one time unit, microseconds */
+	uint8		time_shift;
+	uint8		time_bits;
+	UidCodec	codec;
+	int			seq_field;		/* index in fields[] of the sequence */
+	int			nfields;
+	UidField	fields[UID_MAX_FIELDS];
+} UidLayout;
+
+extern const UidLayout uid_shardid_layout;
+
+/* Microseconds between the Unix epoch and PostgreSQL's (2000-01-01). */
+#define UID_PG_EPOCH_UNIX_US INT64CONST(946684800000000)
+
+/* Largest value of a field of the given width. */
+#define UID_FIELD_MAX(bits) ((bits) >= 64 ? PG_UINT64_MAX : (UINT64CONST(1) << (bits)) - 1)
+
+/* layout.c */
+extern uint64 uid_time_units(const UidLayout *layout, TimestampTz ts);
+extern TimestampTz uid_units_to_timestamptz(const UidLayout *layout, uint64 units);
+extern uint64 uid_get_time(const UidLayout *layout, uint64 id);
+extern uint64 uid_get_field(const UidLayout *layout, uint64 id, int field);
+extern int	uid_cmp_timestamptz(const UidLayout *layout, uint64 id, TimestampTz ts);
+
+/* generator.c */
+extern void uid_shmem_request(void);
+extern void uid_shmem_startup(void);
+extern uint64 uid_generate(const UidLayout *layout, uint32 slot, uint64 node_bits);
+
+/* guc.c */
+extern int	uid_max_clock_lead_ms;
+extern void uid_define_gucs(void);
+extern bool uid_shard_owned(int shard);
+extern const char *uid_shards_setting(void);
+extern int	uid_node;
+extern int	uid_cluster;
+#define UID_NSHARDS 8192
+
+#endif							/* UNIQUEID_H */

@@ -31,6 +31,9 @@ FROM (VALUES (''), (' 1'), ('1 '), (' '), ('+1'), ('-1'), ('12a'), ('abc'), ('0x
              ('99999999999999999999999'), ('000000000000000000001')) AS t(v);
 -- the full report of one of them
 SELECT '12a'::shardid;
+-- an untyped time literal next to a shardid is read as a shardid: the hint says what to write
+SELECT make_shardid(now(), 1, 1) >= '2026-01-01';
+SELECT make_shardid('2026-01-02', 1, 1) >= timestamptz '2026-01-01' AS typed_literal_works;
 
 -- constructor range checks: 22003 naming the field, 22008 for the time
 SELECT make_shardid(now(), 8192, 0);

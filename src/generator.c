@@ -5,6 +5,8 @@
  */
 #include "uniqueid.h"
 
+#include <time.h>
+
 #include "access/xlog.h"
 #include "miscadmin.h"
 #include "port/atomics.h"
@@ -25,7 +27,7 @@ typedef union UidSlot
 
 typedef struct UidShared
 {
-	UidSlot		clock_seen;		/* highest wall-clock reading seen, Unix ms */
+	UidSlot		clock_offset;	/* highest (wall clock - monotonic clock) seen, us */
 	UidSlot		slots[UID_NSLOTS];
 } UidShared;
 
@@ -48,7 +50,7 @@ uid_shmem_startup(void)
 	uid_shared = ShmemInitStruct("uniqueid", sizeof(UidShared), &found);
 	if (!found)
 	{
-		pg_atomic_init_u64(&uid_shared->clock_seen.state, 0);
+		pg_atomic_init_u64(&uid_shared->clock_offset.state, 0);
 		for (int i = 0; i < UID_NSLOTS; i++)
 			pg_atomic_init_u64(&uid_shared->slots[i].state, 0);
 	}
@@ -72,26 +74,39 @@ uid_require_generator(const char *typname)
 				 errhint("Generate IDs on the primary server.")));
 }
 
-/* Records a wall-clock reading; returns the highest reading seen so far (ms). */
-static uint64
-uid_observe_clock(uint64 now_ms)
+/*
+ * The highest wall-clock reading seen so far, carried forward by the
+ * monotonic clock since it was read: with now_us the current wall-clock
+ * reading, returns max over all readings of (reading + time elapsed since).
+ * A clock set back therefore leaves this estimate of the present where it
+ * was, still advancing in real time.
+ */
+static int64
+uid_clock_high_water(int64 now_us)
 {
-	uint64		seen = pg_atomic_read_u64(&uid_shared->clock_seen.state);
+	struct timespec ts;
+	int64		mono_us;
+	uint64		offset;
+	uint64		seen;
 
-	while (now_ms > seen)
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	mono_us = (int64) ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+	offset = (uint64) (now_us - mono_us);
+	seen = pg_atomic_read_u64(&uid_shared->clock_offset.state);
+	while (offset > seen)
 	{
-		if (pg_atomic_compare_exchange_u64(&uid_shared->clock_seen.state, &seen, now_ms))
-			return now_ms;
+		if (pg_atomic_compare_exchange_u64(&uid_shared->clock_offset.state, &seen, offset))
+			return now_us;
 	}
-	return seen;
+	return mono_us + (int64) seen;
 }
 
 /*
  * Issues the next ID of the layout from slot `slot`, with fixed_bits (shard,
  * node, ...) or'ed in.  Strictly increasing per slot: a new time unit
  * restarts the sequence; a used-up sequence borrows the next unit while the
- * lead over the highest clock reading seen stays within
- * uniqueid.max_clock_lead, else waits for the clock.  A clock behind the
+ * lead over the highest clock reading seen (uid_clock_high_water) stays
+ * within uniqueid.max_clock_lead, else waits for the clock.  A clock behind the
  * slot changes nothing: the slot counts on from its own time.
  */
 uint64
@@ -105,7 +120,6 @@ uid_generate(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 	for (;;)
 	{
 		int64		now_us = GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US;
-		uint64		seen_ms = uid_observe_clock((uint64) now_us / 1000);
 		uint64		old = pg_atomic_read_u64(state);
 		uint64		now_units,
 					t,
@@ -125,8 +139,10 @@ uid_generate(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 			seq = old & seq_max;
 			if (now_units > t)
 			{
+				/* a new unit from the clock: remember the reading */
 				t = now_units;
 				seq = 0;
+				(void) uid_clock_high_water(now_us);
 			}
 			else if (seq < seq_max)
 				seq++;
@@ -141,7 +157,7 @@ uid_generate(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 							(errcode(ERRCODE_DATETIME_FIELD_OVERFLOW),
 							 errmsg("type %s has no IDs left after %s", layout->typname,
 									timestamptz_to_str(uid_units_to_timestamptz(layout, time_max)))));
-				lead_us = layout->epoch_us + (int64) t * layout->unit_us - (int64) seen_ms * 1000;
+				lead_us = layout->epoch_us + (int64) t * layout->unit_us - uid_clock_high_water(now_us);
 				if (lead_us > (int64) uid_max_clock_lead_ms * 1000)
 				{
 					/* over capacity: wait for the clock, interruptibly */

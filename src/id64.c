@@ -23,6 +23,13 @@ uid64_used_bits(const UidLayout *layout)
 	return mask;
 }
 
+/* Whether bad input looks like a date or time, i.e. an untyped time literal. */
+static bool
+uid64_looks_like_time(const char *str)
+{
+	return strchr(str, ':') != NULL || (str[0] != '\0' && strchr(str + 1, '-') != NULL);
+}
+
 /* Parses the display form of a layout's ID; soft errors where the caller allows. */
 static Datum
 uid64_in(const UidLayout *layout, const char *str, Node *escontext)
@@ -55,7 +62,10 @@ uid64_in(const UidLayout *layout, const char *str, Node *escontext)
 				 layout->codec == UID_CODEC_DECIMAL ?
 				 errdetail("A %s is written as an unsigned decimal number without sign, spaces or leading zeros.",
 						   layout->typname) :
-				 errdetail("A %s is written as 16 hexadecimal digits.", layout->typname)));
+				 errdetail("A %s is written as 16 hexadecimal digits.", layout->typname),
+				 uid64_looks_like_time(str) ?
+				 errhint("To compare a %s with a time, write the time as a timestamptz, such as timestamptz '%s'.",
+						 layout->typname, str) : 0));
 	if (r == UID_PARSE_RANGE)
 		ereturn(escontext, (Datum) 0,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),

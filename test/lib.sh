@@ -82,5 +82,5 @@ uid_cluster_stop() {
 uid_psql() {
 	local dir=$1
 	shift
-	"$UID_PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -h "$dir" -p 5432 -U postgres "$@"
+	PGOPTIONS="-c client_min_messages=warning" "$UID_PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -h "$dir" -p 5432 -U postgres "$@"
 }

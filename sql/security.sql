@@ -21,10 +21,10 @@ RESET ROLE;
 CREATE EXTENSION uniqueid SCHEMA uid_trap;
 
 -- the operator families point at pg_catalog's functions and operators, not the traps
-SELECT DISTINCT p.amproc::regprocedure AS support
-FROM pg_amproc p JOIN pg_opfamily f ON f.oid = p.amprocfamily
-WHERE f.opfnamespace = 'uid_trap'::regnamespace AND p.amproc::regproc::text NOT LIKE 'uid_trap.shardid%'
-ORDER BY 1;
+SELECT DISTINCT pr.pronamespace::regnamespace AS schema, p.amproc::regprocedure AS support
+FROM pg_amproc p JOIN pg_opfamily f ON f.oid = p.amprocfamily JOIN pg_proc pr ON pr.oid = p.amproc
+WHERE f.opfnamespace = 'uid_trap'::regnamespace AND pr.pronamespace <> 'uid_trap'::regnamespace
+ORDER BY 1, 2;
 SELECT count(*) AS trap_operators_in_families
 FROM pg_amop o JOIN pg_operator op ON op.oid = o.amopopr
 WHERE op.oprnamespace = 'uid_trap'::regnamespace AND op.oprcode = 'uid_trap.trap_lt'::regproc;

@@ -94,3 +94,58 @@ uid_hex_format(const uint8_t *in, size_t nbytes, char *buf)
 	buf[2 * nbytes] = '\0';
 	return 2 * nbytes;
 }
+
+static const char uid_sno_alphabet[] = "23456789abcdefghijklmnopqrstuvwx";
+
+/* Parses sno's 16-character base32 into 10 bytes; see codec.h. */
+uid_parse_result
+uid_sno_parse(const char *s, size_t len, uint8_t out[UID_SNO_BYTES])
+{
+	uint64_t	hi = 0;			/* first 8 characters: 40 bits */
+	uint64_t	lo = 0;			/* last 8 characters: 40 bits */
+
+	if (len != UID_SNO_CHARS)
+		return UID_PARSE_SYNTAX;
+	for (int i = 0; i < UID_SNO_CHARS; i++)
+	{
+		unsigned char c = (unsigned char) s[i];
+		unsigned	d;
+
+		if (c >= '2' && c <= '9')
+			d = c - '2';
+		else if (c >= 'a' && c <= 'x')
+			d = c - 'a' + 8;
+		else
+			return UID_PARSE_SYNTAX;
+		if (i < 8)
+			hi = hi << 5 | d;
+		else
+			lo = lo << 5 | d;
+	}
+	for (int i = 0; i < 5; i++)
+	{
+		out[i] = (uint8_t) (hi >> (8 * (4 - i)));
+		out[5 + i] = (uint8_t) (lo >> (8 * (4 - i)));
+	}
+	return UID_PARSE_OK;
+}
+
+/* Writes 10 bytes as sno's 16-character base32 with a terminating NUL. */
+void
+uid_sno_format(const uint8_t in[UID_SNO_BYTES], char buf[UID_SNO_CHARS + 1])
+{
+	uint64_t	hi = 0;
+	uint64_t	lo = 0;
+
+	for (int i = 0; i < 5; i++)
+	{
+		hi = hi << 8 | in[i];
+		lo = lo << 8 | in[5 + i];
+	}
+	for (int i = 0; i < 8; i++)
+	{
+		buf[i] = uid_sno_alphabet[(hi >> (5 * (7 - i))) & 31];
+		buf[8 + i] = uid_sno_alphabet[(lo >> (5 * (7 - i))) & 31];
+	}
+	buf[UID_SNO_CHARS] = '\0';
+}

@@ -32,4 +32,14 @@ extern size_t uid_decimal_format(uint64_t v, char *buf);
 extern uid_parse_result uid_hex_parse(const char *s, size_t len, uint8_t *out, size_t nbytes);
 extern size_t uid_hex_format(const uint8_t *in, size_t nbytes, char *buf);
 
+/*
+ * sno's base32: 16 characters of "23456789abcdefghijklmnopqrstuvwx" for the
+ * 80-bit big-endian value in[0..9], most significant first.  Input must be
+ * exactly 16 characters of the alphabet (uppercase is not in it).
+ */
+#define UID_SNO_BYTES 10
+#define UID_SNO_CHARS 16
+extern uid_parse_result uid_sno_parse(const char *s, size_t len, uint8_t out[UID_SNO_BYTES]);
+extern void uid_sno_format(const uint8_t in[UID_SNO_BYTES], char buf[UID_SNO_CHARS + 1]);
+
 #endif							/* UNIQUEID_CODEC_H */

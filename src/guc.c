@@ -13,6 +13,8 @@
 int			uid_max_clock_lead_ms = 1000;
 int			uid_node = 0;
 int			uid_cluster = 0;
+int			uid_sno_sequence_min = 0;
+int			uid_sno_sequence_max = 65535;
 static char *uid_shards_string = NULL;
 
 /* The owned shards, one bit each; set by the assign hook from the check hook's work. */
@@ -166,6 +168,20 @@ uid_define_gucs(void)
 							NULL,
 							&uid_cluster,
 							0, 0, 15,
+							PGC_SIGHUP, 0,
+							NULL, NULL, NULL);
+	DefineCustomIntVariable("uniqueid.sno_sequence_min",
+							"Smallest sequence number next_sno uses in each 4 ms unit.",
+							"Servers sharing an sno partition use disjoint sequence ranges; the pool needs at least 4 values.",
+							&uid_sno_sequence_min,
+							0, 0, 65535,
+							PGC_SIGHUP, 0,
+							NULL, NULL, NULL);
+	DefineCustomIntVariable("uniqueid.sno_sequence_max",
+							"Largest sequence number next_sno uses in each 4 ms unit.",
+							NULL,
+							&uid_sno_sequence_max,
+							65535, 0, 65535,
 							PGC_SIGHUP, 0,
 							NULL, NULL, NULL);
 	MarkGUCPrefixReserved("uniqueid");

@@ -186,6 +186,22 @@ uid64_ge(PG_FUNCTION_ARGS)
 	PG_RETURN_BOOL(UID64_ARG(0) >= UID64_ARG(1));
 }
 
+PG_FUNCTION_INFO_V1(uid64_smaller);
+/* min() transition: the smaller, unsigned */
+Datum
+uid64_smaller(PG_FUNCTION_ARGS)
+{
+	return UInt64GetDatum(Min(UID64_ARG(0), UID64_ARG(1)));
+}
+
+PG_FUNCTION_INFO_V1(uid64_larger);
+/* max() transition: the larger, unsigned */
+Datum
+uid64_larger(PG_FUNCTION_ARGS)
+{
+	return UInt64GetDatum(Max(UID64_ARG(0), UID64_ARG(1)));
+}
+
 PG_FUNCTION_INFO_V1(uid64_cmp);
 /* btree support 1: three-way unsigned comparison */
 Datum

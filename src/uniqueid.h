@@ -52,6 +52,20 @@ extern const UidLayout uid_shardid_layout;
 /* Largest value of a field of the given width. */
 #define UID_FIELD_MAX(bits) ((bits) >= 64 ? PG_UINT64_MAX : (UINT64CONST(1) << (bits)) - 1)
 
+/* sno: 10 bytes, time 39 (4 ms since 2010-01-01) . tick 1 . meta 8 . partition 16 . seq 16 */
+typedef struct UidSno
+{
+	uint8		b[10];
+} UidSno;
+
+#define UID_SNO_EPOCH_US INT64CONST(1262304000000000)
+#define UID_SNO_UNIT_US 4000
+#define UID_SNO_TIME_MAX ((UINT64CONST(1) << 39) - 1)
+
+/* sno.c */
+extern uint64 uid_sno_time_units(TimestampTz ts);
+extern void uid_sno_pack(UidSno *out, uint64 units, int tick, int meta, int partition, int seq);
+
 /* layout.c */
 extern uint64 uid_time_units(const UidLayout *layout, TimestampTz ts);
 extern TimestampTz uid_units_to_timestamptz(const UidLayout *layout, uint64 units);
@@ -63,6 +77,7 @@ extern int	uid_cmp_timestamptz(const UidLayout *layout, uint64 id, TimestampTz t
 extern void uid_shmem_request(void);
 extern void uid_shmem_startup(void);
 extern uint64 uid_generate(const UidLayout *layout, uint32 slot, uint64 node_bits);
+extern void uid_generate_sno(UidSno *out, int meta);
 
 /* guc.c */
 extern int	uid_max_clock_lead_ms;
@@ -70,6 +85,8 @@ extern void uid_define_gucs(void);
 extern bool uid_shard_owned(int shard);
 extern const char *uid_shards_setting(void);
 extern int	uid_node;
+extern int	uid_sno_sequence_min;
+extern int	uid_sno_sequence_max;
 extern int	uid_cluster;
 #define UID_NSHARDS 8192
 

@@ -1,0 +1,378 @@
+/*
+ * sno.c - the 10-byte sno type: base32 text, binary I/O, byte-order
+ * comparison with abbreviated-key sort support, hashing, comparison with
+ * timestamptz, fields and constructor.
+ *
+ * Layout, most significant first: time 39 (4 ms units since 2010-01-01)
+ * . tick 1 . meta 8 . partition 16 . seq 16.
+ */
+#include "uniqueid.h"
+
+#include "codec.h"
+#include "common/hashfn.h"
+#include "common/int.h"
+#include "datatype/timestamp.h"
+#include "libpq/pqformat.h"
+#include "port/pg_bswap.h"
+#include "utils/builtins.h"
+#include "utils/sortsupport.h"
+
+#define SNO_ARG(n) ((const UidSno *) PG_GETARG_POINTER(n))
+
+/* Time units (4 ms) since 2010-01-01 for ts; 22008 outside 2010..2079. */
+uint64
+uid_sno_time_units(TimestampTz ts)
+{
+	int64		since_epoch;
+
+	if (TIMESTAMP_NOT_FINITE(ts) ||
+		pg_add_s64_overflow(ts, UID_PG_EPOCH_UNIX_US - UID_SNO_EPOCH_US, &since_epoch) ||
+		since_epoch < 0 || since_epoch / UID_SNO_UNIT_US > (int64) UID_SNO_TIME_MAX)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_FIELD_OVERFLOW),
+				 errmsg("timestamp out of range for type sno: \"%s\"", timestamptz_to_str(ts)),
+				 errdetail("Type sno holds times from 2010-01-01 00:00:00+00 to 2079-09-07 15:47:35.548+00.")));
+	return (uint64) since_epoch / UID_SNO_UNIT_US;
+}
+
+/* Assembles an sno from its fields (all already range-checked). */
+void
+uid_sno_pack(UidSno *out, uint64 units, int tick, int meta, int partition, int seq)
+{
+	uint64		hi = units << 1 | (uint64) tick;
+
+	for (int i = 0; i < 5; i++)
+		out->b[i] = (uint8) (hi >> (8 * (4 - i)));
+	out->b[5] = (uint8) meta;
+	out->b[6] = (uint8) (partition >> 8);
+	out->b[7] = (uint8) partition;
+	out->b[8] = (uint8) (seq >> 8);
+	out->b[9] = (uint8) seq;
+}
+
+/* The 40-bit (time << 1 | tick) prefix of an sno. */
+static uint64
+sno_prefix(const UidSno *id)
+{
+	uint64		v = 0;
+
+	for (int i = 0; i < 5; i++)
+		v = v << 8 | id->b[i];
+	return v;
+}
+
+/* Compares id with the smallest sno whose time is at or after ts. */
+static int
+sno_cmp_timestamptz(const UidSno *id, TimestampTz ts)
+{
+	int64		since_epoch;
+	uint64		bound;
+	uint64		prefix;
+
+	if (TIMESTAMP_IS_NOBEGIN(ts))
+		return 1;
+	if (TIMESTAMP_IS_NOEND(ts) ||
+		pg_add_s64_overflow(ts, UID_PG_EPOCH_UNIX_US - UID_SNO_EPOCH_US, &since_epoch))
+		return -1;
+	bound = since_epoch <= 0 ? 0 :
+		((uint64) since_epoch + UID_SNO_UNIT_US - 1) / UID_SNO_UNIT_US;
+	if (bound > UID_SNO_TIME_MAX)
+		return -1;
+	prefix = sno_prefix(id);
+	if (prefix != bound << 1)
+		return prefix < bound << 1 ? -1 : 1;
+	for (int i = 5; i < UID_SNO_BYTES; i++)
+		if (id->b[i] != 0)
+			return 1;
+	return 0;
+}
+
+/* Three-way byte-order comparison. */
+static inline int
+sno_cmp(const UidSno *a, const UidSno *b)
+{
+	return memcmp(a->b, b->b, UID_SNO_BYTES);
+}
+
+PG_FUNCTION_INFO_V1(sno_in);
+/* text input: exactly 16 characters of sno's base32 alphabet */
+Datum
+sno_in(PG_FUNCTION_ARGS)
+{
+	const char *str = PG_GETARG_CSTRING(0);
+	UidSno	   *id = palloc(sizeof(UidSno));
+
+	if (uid_sno_parse(str, strlen(str), id->b) != UID_PARSE_OK)
+		ereturn(UID_ESCONTEXT(fcinfo), (Datum) 0,
+				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+				 errmsg("invalid input syntax for type sno: \"%s\"", str),
+				 errdetail("An sno is written as exactly 16 characters of \"23456789abcdefghijklmnopqrstuvwx\".")));
+	PG_RETURN_POINTER(id);
+}
+
+PG_FUNCTION_INFO_V1(sno_out);
+/* text output: 16 characters of base32 */
+Datum
+sno_out(PG_FUNCTION_ARGS)
+{
+	char	   *buf = palloc(UID_SNO_CHARS + 1);
+
+	uid_sno_format(SNO_ARG(0)->b, buf);
+	PG_RETURN_CSTRING(buf);
+}
+
+PG_FUNCTION_INFO_V1(sno_recv);
+/* binary input: the 10 bytes */
+Datum
+sno_recv(PG_FUNCTION_ARGS)
+{
+	StringInfo	buf = (StringInfo) PG_GETARG_POINTER(0);
+	UidSno	   *id = palloc(sizeof(UidSno));
+
+	memcpy(id->b, pq_getmsgbytes(buf, UID_SNO_BYTES), UID_SNO_BYTES);
+	PG_RETURN_POINTER(id);
+}
+
+PG_FUNCTION_INFO_V1(sno_send);
+/* binary output: the 10 bytes */
+Datum
+sno_send(PG_FUNCTION_ARGS)
+{
+	StringInfoData buf;
+
+	pq_begintypsend(&buf);
+	pq_sendbytes(&buf, (const char *) SNO_ARG(0)->b, UID_SNO_BYTES);
+	PG_RETURN_BYTEA_P(pq_endtypsend(&buf));
+}
+
+PG_FUNCTION_INFO_V1(sno_from_bytea);
+/* bytea -> sno: exactly 10 bytes */
+Datum
+sno_from_bytea(PG_FUNCTION_ARGS)
+{
+	bytea	   *b = PG_GETARG_BYTEA_PP(0);
+	UidSno	   *id;
+
+	if (VARSIZE_ANY_EXHDR(b) != UID_SNO_BYTES)
+		ereport(ERROR,
+				(errcode(ERRCODE_STRING_DATA_LENGTH_MISMATCH),
+				 errmsg("invalid length for type sno: %d bytes", (int) VARSIZE_ANY_EXHDR(b)),
+				 errdetail("An sno is exactly 10 bytes.")));
+	id = palloc(sizeof(UidSno));
+	memcpy(id->b, VARDATA_ANY(b), UID_SNO_BYTES);
+	PG_RETURN_POINTER(id);
+}
+
+PG_FUNCTION_INFO_V1(sno_to_bytea);
+/* sno -> bytea: the 10 bytes */
+Datum
+sno_to_bytea(PG_FUNCTION_ARGS)
+{
+	bytea	   *b = palloc(VARHDRSZ + UID_SNO_BYTES);
+
+	SET_VARSIZE(b, VARHDRSZ + UID_SNO_BYTES);
+	memcpy(VARDATA(b), SNO_ARG(0)->b, UID_SNO_BYTES);
+	PG_RETURN_BYTEA_P(b);
+}
+
+/* Comparison operators of sno with sno. */
+#define SNO_CMP_OP(NAME, EXPR) \
+PG_FUNCTION_INFO_V1(NAME); \
+Datum NAME(PG_FUNCTION_ARGS) \
+{ int c = sno_cmp(SNO_ARG(0), SNO_ARG(1)); PG_RETURN_BOOL(EXPR); }
+
+SNO_CMP_OP(sno_eq, c == 0)
+SNO_CMP_OP(sno_ne, c != 0)
+SNO_CMP_OP(sno_lt, c < 0)
+SNO_CMP_OP(sno_le, c <= 0)
+SNO_CMP_OP(sno_gt, c > 0)
+SNO_CMP_OP(sno_ge, c >= 0)
+
+PG_FUNCTION_INFO_V1(sno_smaller);
+/* min() transition */
+Datum
+sno_smaller(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_POINTER(sno_cmp(SNO_ARG(0), SNO_ARG(1)) <= 0 ? SNO_ARG(0) : SNO_ARG(1));
+}
+
+PG_FUNCTION_INFO_V1(sno_larger);
+/* max() transition */
+Datum
+sno_larger(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_POINTER(sno_cmp(SNO_ARG(0), SNO_ARG(1)) >= 0 ? SNO_ARG(0) : SNO_ARG(1));
+}
+
+PG_FUNCTION_INFO_V1(sno_cmp_fn);
+/* btree support 1 */
+Datum
+sno_cmp_fn(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(sno_cmp(SNO_ARG(0), SNO_ARG(1)));
+}
+
+/* Full comparator for sorting. */
+static int
+sno_fastcmp(Datum x, Datum y, SortSupport ssup)
+{
+	return sno_cmp((const UidSno *) DatumGetPointer(x), (const UidSno *) DatumGetPointer(y));
+}
+
+/* Abbreviated key: the first 8 bytes (time, tick, meta, high partition) as an unsigned integer. */
+static Datum
+sno_abbrev_convert(Datum original, SortSupport ssup)
+{
+	uint64		v;
+
+	memcpy(&v, ((const UidSno *) DatumGetPointer(original))->b, sizeof(v));
+	return UInt64GetDatum(pg_ntoh64(v));
+}
+
+/* The first 8 bytes almost always decide, so the abbreviation is never abandoned. */
+static bool
+sno_abbrev_abort(int memtupcount, SortSupport ssup)
+{
+	return false;
+}
+
+PG_FUNCTION_INFO_V1(sno_sortsupport);
+/* btree support 2: memcmp comparator with abbreviated keys of the first 8 bytes */
+Datum
+sno_sortsupport(PG_FUNCTION_ARGS)
+{
+	SortSupport ssup = (SortSupport) PG_GETARG_POINTER(0);
+
+	ssup->comparator = sno_fastcmp;
+	if (ssup->abbreviate && SIZEOF_DATUM >= 8)
+	{
+		ssup->abbrev_full_comparator = sno_fastcmp;
+		ssup->comparator = ssup_datum_unsigned_cmp;
+		ssup->abbrev_converter = sno_abbrev_convert;
+		ssup->abbrev_abort = sno_abbrev_abort;
+	}
+	PG_RETURN_VOID();
+}
+
+PG_FUNCTION_INFO_V1(sno_hash);
+/* hash support 1 */
+Datum
+sno_hash(PG_FUNCTION_ARGS)
+{
+	return hash_any(SNO_ARG(0)->b, UID_SNO_BYTES);
+}
+
+PG_FUNCTION_INFO_V1(sno_hash_extended);
+/* hash support 2 */
+Datum
+sno_hash_extended(PG_FUNCTION_ARGS)
+{
+	return hash_any_extended(SNO_ARG(0)->b, UID_SNO_BYTES, PG_GETARG_INT64(1));
+}
+
+/* Comparison operators of sno with timestamptz, both argument orders. */
+#define SNO_TS_OP(OP, EXPR) \
+PG_FUNCTION_INFO_V1(sno_##OP##_tstz); \
+Datum sno_##OP##_tstz(PG_FUNCTION_ARGS) \
+{ int c = sno_cmp_timestamptz(SNO_ARG(0), PG_GETARG_TIMESTAMPTZ(1)); PG_RETURN_BOOL(EXPR); } \
+PG_FUNCTION_INFO_V1(tstz_##OP##_sno); \
+Datum tstz_##OP##_sno(PG_FUNCTION_ARGS) \
+{ int c = -sno_cmp_timestamptz(SNO_ARG(1), PG_GETARG_TIMESTAMPTZ(0)); PG_RETURN_BOOL(EXPR); }
+
+SNO_TS_OP(eq, c == 0)
+SNO_TS_OP(ne, c != 0)
+SNO_TS_OP(lt, c < 0)
+SNO_TS_OP(le, c <= 0)
+SNO_TS_OP(gt, c > 0)
+SNO_TS_OP(ge, c >= 0)
+
+PG_FUNCTION_INFO_V1(sno_cmp_tstz);
+/* btree support 1 for (sno, timestamptz) */
+Datum
+sno_cmp_tstz(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(sno_cmp_timestamptz(SNO_ARG(0), PG_GETARG_TIMESTAMPTZ(1)));
+}
+
+PG_FUNCTION_INFO_V1(tstz_cmp_sno);
+/* btree support 1 for (timestamptz, sno) */
+Datum
+tstz_cmp_sno(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(-sno_cmp_timestamptz(SNO_ARG(1), PG_GETARG_TIMESTAMPTZ(0)));
+}
+
+PG_FUNCTION_INFO_V1(sno_time);
+/* id_time(sno): 4 ms resolution, tick ignored */
+Datum
+sno_time(PG_FUNCTION_ARGS)
+{
+	uint64		units = sno_prefix(SNO_ARG(0)) >> 1;
+
+	PG_RETURN_TIMESTAMPTZ((TimestampTz) (UID_SNO_EPOCH_US + (int64) units * UID_SNO_UNIT_US
+										 - UID_PG_EPOCH_UNIX_US));
+}
+
+PG_FUNCTION_INFO_V1(sno_tick);
+/* id_tick(sno) */
+Datum
+sno_tick(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(SNO_ARG(0)->b[4] & 1);
+}
+
+PG_FUNCTION_INFO_V1(sno_meta);
+/* id_meta(sno) */
+Datum
+sno_meta(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(SNO_ARG(0)->b[5]);
+}
+
+PG_FUNCTION_INFO_V1(sno_partition);
+/* id_partition(sno) */
+Datum
+sno_partition(PG_FUNCTION_ARGS)
+{
+	const UidSno *id = SNO_ARG(0);
+
+	PG_RETURN_INT32(id->b[6] << 8 | id->b[7]);
+}
+
+PG_FUNCTION_INFO_V1(sno_seq);
+/* id_seq(sno) */
+Datum
+sno_seq(PG_FUNCTION_ARGS)
+{
+	const UidSno *id = SNO_ARG(0);
+
+	PG_RETURN_INT32(id->b[8] << 8 | id->b[9]);
+}
+
+/* Range-checks one constructor argument, naming it on error. */
+static int
+sno_check_field(const char *name, int32 value, int32 max)
+{
+	if (value < 0 || value > max)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("%s %d is out of range for type sno", name, value),
+				 errdetail("Valid values of %s are 0 to %d.", name, max)));
+	return value;
+}
+
+PG_FUNCTION_INFO_V1(make_sno);
+/* make_sno(time, meta, partition, seq, tick) */
+Datum
+make_sno(PG_FUNCTION_ARGS)
+{
+	UidSno	   *id = palloc(sizeof(UidSno));
+	uint64		units = uid_sno_time_units(PG_GETARG_TIMESTAMPTZ(0));
+	int			meta = sno_check_field("meta", PG_GETARG_INT32(1), 255);
+	int			partition = sno_check_field("partition", PG_GETARG_INT32(2), 65535);
+	int			seq = sno_check_field("seq", PG_GETARG_INT32(3), 65535);
+	int			tick = sno_check_field("tick", PG_GETARG_INT32(4), 1);
+
+	uid_sno_pack(id, units, tick, meta, partition, seq);
+	PG_RETURN_POINTER(id);
+}

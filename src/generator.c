@@ -40,7 +40,7 @@ typedef union UidSlot
 
 typedef struct UidShared
 {
-	UidSlot		clock_offset;	/* highest (wall clock - monotonic clock) seen, us */
+	UidSlot		clock_offset;	/* highest (wall clock - monotonic clock) seen, us, an int64 */
 	UidSlot		slots[UID_NSLOTS];
 	UidSlot		sno;			/* sno's (time, lead, tick, seq) */
 	uint64		sno_safe_time;	/* protected by sno_flip_lock */
@@ -54,6 +54,7 @@ void
 uid_shmem_request(void)
 {
 	RequestAddinShmemSpace(sizeof(UidShared));
+	uid_horizon_shmem_request();
 }
 
 /* shmem_startup_hook work: attach to (and on first use, zero) the shared state. */
@@ -73,6 +74,7 @@ uid_shmem_startup(void)
 		uid_shared->sno_safe_time = 0;
 		SpinLockInit(&uid_shared->sno_flip_lock);
 	}
+	uid_horizon_shmem_startup();
 	LWLockRelease(AddinShmemInitLock);
 }
 
@@ -100,21 +102,21 @@ uid_require_generator(const char *typname)
  * A clock set back therefore leaves this estimate of the present where it
  * was, still advancing in real time.
  */
-static int64
+int64
 uid_clock_high_water(int64 now_us)
 {
 	struct timespec ts;
 	int64		mono_us;
-	uint64		offset;
+	int64		offset;
 	uint64		seen;
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	mono_us = (int64) ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-	offset = (uint64) (now_us - mono_us);
+	offset = now_us - mono_us;
 	seen = pg_atomic_read_u64(&uid_shared->clock_offset.state);
-	while (offset > seen)
+	while (offset > (int64) seen)
 	{
-		if (pg_atomic_compare_exchange_u64(&uid_shared->clock_offset.state, &seen, offset))
+		if (pg_atomic_compare_exchange_u64(&uid_shared->clock_offset.state, &seen, (uint64) offset))
 			return now_us;
 	}
 	return mono_us + (int64) seen;
@@ -126,6 +128,15 @@ uid_wait(int64 wait_us)
 {
 	pg_usleep(Min(Max(wait_us, 100), 10000));
 	CHECK_FOR_INTERRUPTS();
+}
+
+/* The first time unit of a layout that starts at or after Unix time ms. */
+static inline uint64
+uid_units_from_ms(int64 epoch_us, int64 unit_us, uint64 ms)
+{
+	int64		us = (int64) ms * 1000;
+
+	return us <= epoch_us ? 0 : (uint64) (us - epoch_us + unit_us - 1) / unit_us;
 }
 
 /*
@@ -159,6 +170,9 @@ uid_generate(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 					 errmsg("the clock is outside the time range of type %s", layout->typname),
 					 errdetail("The server's clock reads %s.",
 							   timestamptz_to_str(now_us - UID_PG_EPOCH_UNIX_US))));
+		/* never below what this server may have issued before it started */
+		now_units = Max(now_units, uid_units_from_ms(layout->epoch_us, layout->unit_us,
+													 uid_horizon_floor((uint64) now_us / 1000)));
 
 		do
 		{
@@ -193,7 +207,10 @@ uid_generate(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 				}
 			}
 			if (pg_atomic_compare_exchange_u64(state, &old, t << seqf->bits | seq))
+			{
+				uid_horizon_cover((uint64) (layout->epoch_us + (int64) t * layout->unit_us) / 1000);
 				return t << layout->time_shift | seq << seqf->shift | fixed_bits;
+			}
 		} while (true);
 	}
 }
@@ -286,6 +303,8 @@ uid_generate_sno(UidSno *out, int meta)
 					 errmsg("the clock is outside the time range of type sno"),
 					 errdetail("The server's clock reads %s.",
 							   timestamptz_to_str(now_us - UID_PG_EPOCH_UNIX_US))));
+		now = Max(now, uid_units_from_ms(UID_SNO_EPOCH_US, UID_SNO_UNIT_US,
+										 uid_horizon_floor((uint64) now_us / 1000)));
 
 		t = old >> SNO_TIME_SHIFT;
 		lead = (old >> SNO_LEAD_SHIFT) & SNO_LEAD_MAX;
@@ -341,6 +360,7 @@ uid_generate_sno(UidSno *out, int meta)
 		if (pg_atomic_compare_exchange_u64(state, &old, issued))
 			break;
 	}
+	uid_horizon_cover((uint64) (UID_SNO_EPOCH_US + (int64) (issued >> SNO_TIME_SHIFT) * UID_SNO_UNIT_US) / 1000);
 	uid_sno_pack(out, issued >> SNO_TIME_SHIFT, (int) ((issued >> SNO_TICK_SHIFT) & 1),
 				 meta, uid_node, (int) (issued & 0xffff));
 }

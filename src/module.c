@@ -38,6 +38,7 @@ _PG_init(void)
 		return;
 
 	uid_define_gucs();
+	uid_horizon_register_rmgr();
 
 	prev_shmem_request_hook = shmem_request_hook;
 	shmem_request_hook = uid_shmem_request_hook;

@@ -78,6 +78,20 @@ extern void uid_shmem_request(void);
 extern void uid_shmem_startup(void);
 extern uint64 uid_generate(const UidLayout *layout, uint32 slot, uint64 node_bits);
 extern void uid_generate_sno(UidSno *out, int meta);
+extern int64 uid_clock_high_water(int64 now_us);
+
+/*
+ * WAL resource manager id of uniqueid's horizon records, from the custom
+ * range (128..255); a standby replaying them needs uniqueid preloaded.
+ */
+#define UID_RMGR_ID 201
+
+/* horizon.c */
+extern void uid_horizon_shmem_request(void);
+extern void uid_horizon_shmem_startup(void);
+extern void uid_horizon_register_rmgr(void);
+extern uint64 uid_horizon_floor(uint64 now_ms);
+extern void uid_horizon_cover(uint64 id_ms);
 
 /* guc.c */
 extern int	uid_max_clock_lead_ms;

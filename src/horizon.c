@@ -1,0 +1,270 @@
+/*
+ * horizon.c - the persisted time horizon that keeps generators unique across
+ * restarts, crashes and failovers.
+ *
+ * Invariant: every ID any generator of this server has issued has a time
+ * below the durable horizon H.  Before a generator returns an ID at or past
+ * H, H is advanced to (that time or the clock, whichever is later) plus a
+ * lease, written to a state file in the data directory and logged through
+ * a custom WAL resource manager, both flushed.  Crash recovery and streaming
+ * standbys replay the WAL record; the state file carries H across
+ * checkpoints (redo starts at the last checkpoint, so the record alone could
+ * be skipped).  The first generator call after startup or promotion fixes the
+ * floor at H: from then on every ID's time is at least the floor.
+ */
+#include "uniqueid.h"
+
+#include <time.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "access/xlog.h"
+#include "access/xlog_internal.h"
+#include "access/xloginsert.h"
+#include "access/xlogreader.h"
+#include "port/atomics.h"
+#include "storage/fd.h"
+#include "storage/ipc.h"
+#include "storage/lwlock.h"
+#include "storage/shmem.h"
+
+#define UID_HORIZON_FILE "uniqueid.horizon"
+#define UID_HORIZON_TMP "uniqueid.horizon.tmp"
+#define UID_HORIZON_LEASE_MS 1000
+#define UID_FLOOR_UNSET PG_UINT64_MAX
+
+/* WAL record: the new horizon */
+#define XLOG_UNIQUEID_HORIZON 0x00
+typedef struct xl_uniqueid_horizon
+{
+	uint64		horizon_ms;		/* Unix ms */
+} xl_uniqueid_horizon;
+
+typedef struct UidHorizonShared
+{
+	pg_atomic_uint64 horizon_ms;	/* durable: no ID issued at or past it */
+	pg_atomic_uint64 floor_ms;	/* every ID from now on is at or past it */
+	pg_atomic_uint64 floor_mono_us; /* monotonic clock when the floor was set */
+	pg_atomic_uint32 floor_passed;	/* the clock has caught up with the floor */
+	LWLock	   *lock;			/* serializes advances and the floor's setting */
+} UidHorizonShared;
+
+static UidHorizonShared *uid_horizon = NULL;
+
+/* Reads the state file; 0 when there is none. */
+static uint64
+uid_horizon_read_file(void)
+{
+	FILE	   *f = AllocateFile(UID_HORIZON_FILE, "r");
+	unsigned long long v = 0;
+
+	if (f == NULL)
+	{
+		if (errno != ENOENT)
+			ereport(ERROR,
+					(errcode_for_file_access(),
+					 errmsg("could not open file \"%s\": %m", UID_HORIZON_FILE)));
+		return 0;
+	}
+	if (fscanf(f, "%llu", &v) != 1)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATA_CORRUPTED),
+				 errmsg("file \"%s\" does not hold a horizon", UID_HORIZON_FILE),
+				 errhint("Remove the file only if no ID was generated at a time later than the server's clock.")));
+	FreeFile(f);
+	return (uint64) v;
+}
+
+/* Writes the state file durably: temporary file, fsync, rename. */
+static void
+uid_horizon_write_file(uint64 horizon_ms)
+{
+	char		buf[32];
+	int			len = snprintf(buf, sizeof(buf), UINT64_FORMAT "\n", horizon_ms);
+	int			fd = OpenTransientFile(UID_HORIZON_TMP, O_WRONLY | O_CREAT | O_TRUNC | PG_BINARY);
+
+	if (fd < 0)
+		ereport(ERROR,
+				(errcode_for_file_access(),
+				 errmsg("could not create file \"%s\": %m", UID_HORIZON_TMP)));
+	errno = 0;
+	if (write(fd, buf, len) != len)
+	{
+		if (errno == 0)
+			errno = ENOSPC;
+		ereport(ERROR,
+				(errcode_for_file_access(),
+				 errmsg("could not write file \"%s\": %m", UID_HORIZON_TMP)));
+	}
+	if (pg_fsync(fd) != 0)
+		ereport(data_sync_elevel(ERROR),
+				(errcode_for_file_access(),
+				 errmsg("could not fsync file \"%s\": %m", UID_HORIZON_TMP)));
+	CloseTransientFile(fd);
+	durable_rename(UID_HORIZON_TMP, UID_HORIZON_FILE, ERROR);
+}
+
+/* Raises the shared horizon to at least v. */
+static void
+uid_horizon_raise(uint64 v)
+{
+	uint64		cur = pg_atomic_read_u64(&uid_horizon->horizon_ms);
+
+	while (v > cur && !pg_atomic_compare_exchange_u64(&uid_horizon->horizon_ms, &cur, v))
+		;
+}
+
+/* shmem_request_hook work */
+void
+uid_horizon_shmem_request(void)
+{
+	RequestAddinShmemSpace(sizeof(UidHorizonShared));
+	RequestNamedLWLockTranche("uniqueid", 1);
+}
+
+/* shmem_startup_hook work (AddinShmemInitLock held): the horizon from the state file */
+void
+uid_horizon_shmem_startup(void)
+{
+	bool		found;
+
+	uid_horizon = ShmemInitStruct("uniqueid horizon", sizeof(UidHorizonShared), &found);
+	if (!found)
+	{
+		pg_atomic_init_u64(&uid_horizon->horizon_ms, uid_horizon_read_file());
+		pg_atomic_init_u64(&uid_horizon->floor_ms, UID_FLOOR_UNSET);
+		pg_atomic_init_u64(&uid_horizon->floor_mono_us, 0);
+		pg_atomic_init_u32(&uid_horizon->floor_passed, 0);
+		uid_horizon->lock = &(GetNamedLWLockTranche("uniqueid"))->lock;
+	}
+}
+
+/* The monotonic clock in microseconds. */
+static int64
+uid_mono_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64) ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+/*
+ * The earliest time, in Unix ms, an ID may have now, given the wall clock's
+ * reading now_ms; 0 once the clock has caught up.  The first call after
+ * startup or promotion fixes the floor at the horizon, so that no ID repeats
+ * one issued before; the floor then moves on with the monotonic clock, so a
+ * server whose clock is behind generates from the floor on at the layouts'
+ * capacity, as if its clock had gone back while running.
+ */
+uint64
+uid_horizon_floor(uint64 now_ms)
+{
+	uint64		floor;
+	int64		mono_us;
+
+	if (likely(pg_atomic_read_u32(&uid_horizon->floor_passed)))
+		return 0;
+	floor = pg_atomic_read_u64(&uid_horizon->floor_ms);
+	if (floor == UID_FLOOR_UNSET)
+	{
+		LWLockAcquire(uid_horizon->lock, LW_EXCLUSIVE);
+		floor = pg_atomic_read_u64(&uid_horizon->floor_ms);
+		if (floor == UID_FLOOR_UNSET)
+		{
+			floor = pg_atomic_read_u64(&uid_horizon->horizon_ms);
+			pg_atomic_write_u64(&uid_horizon->floor_mono_us, (uint64) uid_mono_us());
+			/* the clock's high-water mark starts at the floor too */
+			if (floor > 0)
+				uid_clock_high_water((int64) floor * 1000);
+			pg_write_barrier();
+			pg_atomic_write_u64(&uid_horizon->floor_ms, floor);
+		}
+		LWLockRelease(uid_horizon->lock);
+	}
+	pg_read_barrier();
+	mono_us = uid_mono_us() - (int64) pg_atomic_read_u64(&uid_horizon->floor_mono_us);
+	floor += (uint64) Max(mono_us, 0) / 1000;
+	if (now_ms >= floor)
+	{
+		pg_atomic_write_u32(&uid_horizon->floor_passed, 1);
+		return 0;
+	}
+	return floor;
+}
+
+/*
+ * Makes sure an ID whose time starts at id_ms lies below the durable
+ * horizon, advancing the horizon first when it does not.  Called after the
+ * ID is taken from its slot and before it is returned.
+ */
+void
+uid_horizon_cover(uint64 id_ms)
+{
+	xl_uniqueid_horizon rec;
+	XLogRecPtr	lsn;
+
+	if (likely(id_ms < pg_atomic_read_u64(&uid_horizon->horizon_ms)))
+		return;
+	LWLockAcquire(uid_horizon->lock, LW_EXCLUSIVE);
+	if (id_ms < pg_atomic_read_u64(&uid_horizon->horizon_ms))
+	{
+		LWLockRelease(uid_horizon->lock);
+		return;
+	}
+	rec.horizon_ms = Max(id_ms, (uint64) ((GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US) / 1000))
+		+ UID_HORIZON_LEASE_MS;
+	uid_horizon_write_file(rec.horizon_ms);
+	XLogBeginInsert();
+	XLogRegisterData((char *) &rec, sizeof(rec));
+	lsn = XLogInsert(UID_RMGR_ID, XLOG_UNIQUEID_HORIZON);
+	XLogFlush(lsn);
+	uid_horizon_raise(rec.horizon_ms);
+	LWLockRelease(uid_horizon->lock);
+}
+
+/* rm_redo: crash recovery and standbys learn the horizon */
+static void
+uid_rmgr_redo(XLogReaderState *record)
+{
+	uint8		info = XLogRecGetInfo(record) & ~XLR_INFO_MASK;
+	xl_uniqueid_horizon *rec = (xl_uniqueid_horizon *) XLogRecGetData(record);
+
+	if (info != XLOG_UNIQUEID_HORIZON)
+		elog(PANIC, "uniqueid redo: unknown op code %u", info);
+	if (rec->horizon_ms > pg_atomic_read_u64(&uid_horizon->horizon_ms))
+	{
+		uid_horizon_write_file(rec->horizon_ms);
+		uid_horizon_raise(rec->horizon_ms);
+	}
+}
+
+/* rm_desc, for pg_waldump */
+static void
+uid_rmgr_desc(StringInfo buf, XLogReaderState *record)
+{
+	xl_uniqueid_horizon *rec = (xl_uniqueid_horizon *) XLogRecGetData(record);
+
+	appendStringInfo(buf, "horizon " UINT64_FORMAT " ms", rec->horizon_ms);
+}
+
+/* rm_identify, for pg_waldump */
+static const char *
+uid_rmgr_identify(uint8 info)
+{
+	return (info & ~XLR_INFO_MASK) == XLOG_UNIQUEID_HORIZON ? "HORIZON" : NULL;
+}
+
+static RmgrData uid_rmgr = {
+	.rm_name = "uniqueid",
+	.rm_redo = uid_rmgr_redo,
+	.rm_desc = uid_rmgr_desc,
+	.rm_identify = uid_rmgr_identify,
+};
+
+/* Registers the resource manager; from _PG_init while preloading. */
+void
+uid_horizon_register_rmgr(void)
+{
+	RegisterCustomRmgr(UID_RMGR_ID, &uid_rmgr);
+}

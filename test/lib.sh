@@ -4,7 +4,7 @@
 # Source it; it defines functions and sets nothing else but UID_* variables.
 
 UID_PGVER=${UID_PGVER:-15}
-UID_PGBIN=/usr/lib/postgresql/$UID_PGVER/bin
+UID_PGBIN=${UID_PGBIN:-/usr/lib/postgresql/$UID_PGVER/bin}
 UID_FAKETIME_LIB=/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1
 
 uid_log() { printf '== %s\n' "$*" >&2; }

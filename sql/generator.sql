@@ -48,3 +48,24 @@ SELECT next_id(4096);
 SELECT proname, provolatile, proparallel, proisstrict FROM pg_proc
 WHERE proname IN ('next_id', 'id_time', 'id_shard', 'id_seq', 'make_shardid')
 ORDER BY 1;
+
+-- shard_adopt: the next IDs of an adopted shard exceed the last one it had
+-- elsewhere, even when that one is ahead of this server's clock
+CREATE TEMP TABLE adopted AS SELECT make_shardid(clock_timestamp() + interval '2 seconds', 4000, 17) AS last;
+SELECT shard_adopt(4000, last) FROM adopted;
+SELECT next_id(4000) > last AS greater, id_seq(next_id(4000)) > 17 AS same_ms_next_seq,
+       id_time(next_id(4000)) - id_time(last) < interval '1 second' AS continues_from_last
+FROM adopted;
+-- a last ID of another shard, a bad shard, a non-superuser
+SELECT shard_adopt(4001, make_shardid('2020-01-01 00:00+00', 4000, 17));
+\echo :LAST_ERROR_SQLSTATE
+SELECT shard_adopt(9000, make_shardid('2020-01-01 00:00+00', 4000, 17));
+\echo :LAST_ERROR_SQLSTATE
+CREATE ROLE uid_plain;
+GRANT SELECT ON adopted TO uid_plain;
+SET ROLE uid_plain;
+SELECT shard_adopt(4000, last) FROM adopted;
+\echo :LAST_ERROR_SQLSTATE
+RESET ROLE;
+DROP TABLE adopted;
+DROP ROLE uid_plain;

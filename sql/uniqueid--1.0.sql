@@ -392,3 +392,11 @@ CREATE FUNCTION id_decode_shardid(code text, alphabet text DEFAULT 'base62') RET
     AS 'MODULE_PATHNAME', 'id_decode_shardid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION lexical_add(code text, alphabet text, n bigint) RETURNS text
     AS 'MODULE_PATHNAME', 'lexical_add' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+---------------------------------------------------------------------------
+-- moving a logical shard between servers
+---------------------------------------------------------------------------
+
+CREATE FUNCTION shard_adopt(shard integer, last shardid) RETURNS void
+    AS 'MODULE_PATHNAME', 'shard_adopt' LANGUAGE C VOLATILE STRICT;
+REVOKE EXECUTE ON FUNCTION shard_adopt(integer, shardid) FROM PUBLIC;

@@ -9,6 +9,7 @@
 
 #include "access/xlog.h"
 #include "miscadmin.h"
+#include "utils/builtins.h"
 #include "port/atomics.h"
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
@@ -19,11 +20,19 @@
 #define UID_SLOT_SHARDID 0
 #define UID_NSLOTS (UID_SLOT_SHARDID + UID_NSHARDS)
 
-/* One generator's state on its own cache line, so shards do not contend. */
-typedef union UidSlot
+/*
+ * One generator's state on its own cache line, so shards do not contend.
+ * adopt_ms, when not 0, is the time of the last ID a shard had on the server
+ * it was moved from (shard_adopt): until this server's clock reaches it,
+ * carried forward by the monotonic clock from adopt_mono_us, it stands in for
+ * the clock.
+ */
+typedef struct UidSlot
 {
 	pg_atomic_uint64 state;		/* last issued (time << seq_bits | seq) */
-	char		pad[64];
+	pg_atomic_uint64 adopt_ms;
+	pg_atomic_uint64 adopt_mono_us;
+	char		pad[64 - 3 * sizeof(pg_atomic_uint64)];
 } UidSlot;
 
 /*
@@ -69,8 +78,14 @@ uid_shmem_startup(void)
 	{
 		pg_atomic_init_u64(&uid_shared->clock_offset.state, 0);
 		for (int i = 0; i < UID_NSLOTS; i++)
+		{
 			pg_atomic_init_u64(&uid_shared->slots[i].state, 0);
+			pg_atomic_init_u64(&uid_shared->slots[i].adopt_ms, 0);
+			pg_atomic_init_u64(&uid_shared->slots[i].adopt_mono_us, 0);
+		}
 		pg_atomic_init_u64(&uid_shared->sno.state, 0);
+		pg_atomic_init_u64(&uid_shared->sno.adopt_ms, 0);
+		pg_atomic_init_u64(&uid_shared->sno.adopt_mono_us, 0);
 		uid_shared->sno_safe_time = 0;
 		SpinLockInit(&uid_shared->sno_flip_lock);
 	}
@@ -95,6 +110,16 @@ uid_require_generator(const char *typname)
 				 errhint("Generate IDs on the primary server.")));
 }
 
+/* The monotonic clock, in microseconds. */
+int64
+uid_mono_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64) ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
 /*
  * The highest wall-clock reading seen so far, carried forward by the
  * monotonic clock since it was read: with now_us the current wall-clock
@@ -105,14 +130,10 @@ uid_require_generator(const char *typname)
 int64
 uid_clock_high_water(int64 now_us)
 {
-	struct timespec ts;
-	int64		mono_us;
-	int64		offset;
+	int64		mono_us = uid_mono_us();
+	int64		offset = now_us - mono_us;
 	uint64		seen;
 
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	mono_us = (int64) ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-	offset = now_us - mono_us;
 	seen = pg_atomic_read_u64(&uid_shared->clock_offset.state);
 	while (offset > (int64) seen)
 	{
@@ -128,6 +149,26 @@ uid_wait(int64 wait_us)
 {
 	pg_usleep(Min(Max(wait_us, 100), 10000));
 	CHECK_FOR_INTERRUPTS();
+}
+
+/*
+ * An adopted slot's stand-in for the clock: the adopted time carried
+ * forward by the monotonic clock; 0, and the adoption forgotten, once the
+ * wall clock (now_us) has caught up with it.
+ */
+static int64
+uid_adopted_now(UidSlot *slot, int64 now_us)
+{
+	uint64		adopt_ms = pg_atomic_read_u64(&slot->adopt_ms);
+	int64		at_us;
+
+	pg_read_barrier();
+	at_us = (int64) adopt_ms * 1000 + uid_mono_us() - (int64) pg_atomic_read_u64(&slot->adopt_mono_us);
+	if (adopt_ms != 0 && now_us < at_us)
+		return at_us;
+	if (adopt_ms != 0)
+		pg_atomic_compare_exchange_u64(&slot->adopt_ms, &adopt_ms, 0);
+	return 0;
 }
 
 /* The first time unit of a layout that starts at or after Unix time ms. */
@@ -162,6 +203,7 @@ uid_generate(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 		uint64		now_units,
 					t,
 					seq;
+		int64		adopted_us = 0;
 
 		if (now_us < layout->epoch_us ||
 			(now_units = (uint64) (now_us - layout->epoch_us) / layout->unit_us) > time_max)
@@ -173,6 +215,13 @@ uid_generate(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 		/* never below what this server may have issued before it started */
 		now_units = Max(now_units, uid_units_from_ms(layout->epoch_us, layout->unit_us,
 													 uid_horizon_floor((uint64) now_us / 1000)));
+		/* nor, for an adopted shard, below where the other server left it */
+		if (unlikely(pg_atomic_read_u64(&uid_shared->slots[slot].adopt_ms) != 0))
+		{
+			adopted_us = uid_adopted_now(&uid_shared->slots[slot], now_us);
+			now_units = Max(now_units, uid_units_from_ms(layout->epoch_us, layout->unit_us,
+														 (uint64) adopted_us / 1000));
+		}
 
 		do
 		{
@@ -198,7 +247,8 @@ uid_generate(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 							(errcode(ERRCODE_DATETIME_FIELD_OVERFLOW),
 							 errmsg("type %s has no IDs left after %s", layout->typname,
 									timestamptz_to_str(uid_units_to_timestamptz(layout, time_max)))));
-				lead_us = layout->epoch_us + (int64) t * layout->unit_us - uid_clock_high_water(now_us);
+				lead_us = layout->epoch_us + (int64) t * layout->unit_us
+					- Max(uid_clock_high_water(now_us), adopted_us);
 				if (lead_us > (int64) uid_max_clock_lead_ms * 1000)
 				{
 					/* over capacity: wait for the clock, interruptibly */
@@ -388,4 +438,55 @@ next_sno(PG_FUNCTION_ARGS)
 	id = palloc(sizeof(UidSno));
 	uid_generate_sno(id, meta);
 	PG_RETURN_POINTER(id);
+}
+
+PG_FUNCTION_INFO_V1(shard_adopt);
+/*
+ * shard_adopt(shard, last): take over a logical shard moved from another
+ * server, whose last ID there was `last`.  The shard's slot and the durable
+ * horizon move up to `last`, so the next IDs of the shard here are greater,
+ * even with this server's clock behind the other's and across restarts.
+ */
+Datum
+shard_adopt(PG_FUNCTION_ARGS)
+{
+	int32		shard = PG_GETARG_INT32(0);
+	uint64		last = DatumGetUInt64(PG_GETARG_DATUM(1));
+	const UidLayout *layout = &uid_shardid_layout;
+	const UidField *seqf = &layout->fields[layout->seq_field];
+	UidSlot    *slot;
+	uint64		want = uid_get_time(layout, last) << seqf->bits | uid_get_field(layout, last, layout->seq_field);
+	uint64		old;
+	int64		last_us;
+
+	if (!superuser())
+		ereport(ERROR,
+				(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
+				 errmsg("permission denied for function shard_adopt"),
+				 errdetail("Only superusers may adopt a logical shard.")));
+	uid_require_generator("shardid");
+	if (shard < 0 || shard >= UID_NSHARDS)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("shard %d is out of range for type shardid", shard),
+				 errdetail("Valid shards are 0 to %d.", UID_NSHARDS - 1)));
+	if ((int) uid_get_field(layout, last, 0) != shard)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("shardid " UINT64_FORMAT " belongs to shard %d, not %d",
+						last, (int) uid_get_field(layout, last, 0), shard),
+				 errhint("Pass the greatest ID the shard was given on the server it comes from.")));
+
+	slot = &uid_shared->slots[UID_SLOT_SHARDID + shard];
+	last_us = layout->epoch_us + (int64) uid_get_time(layout, last) * layout->unit_us;
+	/* durable first: after a restart the floor is above last */
+	uid_horizon_cover((uint64) last_us / 1000);
+	/* a clock behind the other server's then stands in at last's time */
+	pg_atomic_write_u64(&slot->adopt_mono_us, (uint64) uid_mono_us());
+	pg_write_barrier();
+	pg_atomic_write_u64(&slot->adopt_ms, (uint64) last_us / 1000);
+	old = pg_atomic_read_u64(&slot->state);
+	while (old < want && !pg_atomic_compare_exchange_u64(&slot->state, &old, want))
+		;
+	PG_RETURN_VOID();
 }

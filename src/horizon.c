@@ -139,16 +139,6 @@ uid_horizon_shmem_startup(void)
 	}
 }
 
-/* The monotonic clock in microseconds. */
-static int64
-uid_mono_us(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (int64) ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
-}
-
 /*
  * The earliest time, in Unix ms, an ID may have now, given the wall clock's
  * reading now_ms; 0 once the clock has caught up.  The first call after

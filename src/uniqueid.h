@@ -79,6 +79,7 @@ extern void uid_shmem_startup(void);
 extern uint64 uid_generate(const UidLayout *layout, uint32 slot, uint64 node_bits);
 extern void uid_generate_sno(UidSno *out, int meta);
 extern int64 uid_clock_high_water(int64 now_us);
+extern int64 uid_mono_us(void);
 
 /*
  * WAL resource manager id of uniqueid's horizon records, from the custom

@@ -265,6 +265,17 @@ uid_generate(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 	}
 }
 
+/* Errors out unless shard is a logical shard number, 0..8191. */
+static void
+uid_check_shard(int32 shard)
+{
+	if (shard < 0 || shard >= UID_NSHARDS)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("shard %d is out of range for type shardid", shard),
+				 errdetail("Valid shards are 0 to %d.", UID_NSHARDS - 1)));
+}
+
 PG_FUNCTION_INFO_V1(next_id);
 /* next_id(shard): the next shardid of a logical shard this server owns */
 Datum
@@ -273,11 +284,7 @@ next_id(PG_FUNCTION_ARGS)
 	int32		shard = PG_GETARG_INT32(0);
 
 	uid_require_generator("shardid");
-	if (shard < 0 || shard >= UID_NSHARDS)
-		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("shard %d is out of range for type shardid", shard),
-				 errdetail("Valid shards are 0 to %d.", UID_NSHARDS - 1)));
+	uid_check_shard(shard);
 	if (!uid_shard_owned(shard))
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
@@ -465,11 +472,7 @@ shard_adopt(PG_FUNCTION_ARGS)
 				 errmsg("permission denied for function shard_adopt"),
 				 errdetail("Only superusers may adopt a logical shard.")));
 	uid_require_generator("shardid");
-	if (shard < 0 || shard >= UID_NSHARDS)
-		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("shard %d is out of range for type shardid", shard),
-				 errdetail("Valid shards are 0 to %d.", UID_NSHARDS - 1)));
+	uid_check_shard(shard);
 	if ((int) uid_get_field(layout, last, 0) != shard)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),

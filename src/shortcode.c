@@ -63,6 +63,17 @@ uid_get_alphabet(FunctionCallInfo fcinfo, int argno)
 	return &cache->alphabet;
 }
 
+/* Reports a character of code, at offset errpos, that is not in the alphabet. */
+static void
+uid_bad_char(text *code, size_t errpos)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+			 errmsg("invalid character \"%c\" at position %d of code \"%s\"",
+					VARDATA_ANY(code)[errpos], (int) errpos + 1, text_to_cstring(code)),
+			 errdetail("The character is not in the alphabet.")));
+}
+
 /* Encodes 64 bits as text. */
 static text *
 uid_encode_text(uint64 v, const uid_alphabet *a)
@@ -92,11 +103,7 @@ uid_decode_text(text *code, const uid_alphabet *a, const char *typname)
 					 errmsg("code \"%s\" is out of range for type %s", text_to_cstring(code), typname)));
 			break;
 		case UID_BASEN_BAD_CHAR:
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 errmsg("invalid character \"%c\" at position %d of code \"%s\"",
-							s[errpos], (int) errpos + 1, text_to_cstring(code)),
-					 errdetail("The character is not in the alphabet.")));
+			uid_bad_char(code, errpos);
 			break;
 		default:
 			ereport(ERROR,
@@ -173,11 +180,7 @@ lexical_add(PG_FUNCTION_ARGS)
 		case UID_BASEN_OK:
 			break;
 		case UID_BASEN_BAD_CHAR:
-			ereport(ERROR,
-					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 errmsg("invalid character \"%c\" at position %d of code \"%s\"",
-							s[errpos], (int) errpos + 1, text_to_cstring(code)),
-					 errdetail("The character is not in the alphabet.")));
+			uid_bad_char(code, errpos);
 			break;
 		case UID_BASEN_BELOW_FIRST:
 			ereport(ERROR,

@@ -3,6 +3,8 @@
  */
 #include "codec.h"
 
+#include <string.h>
+
 /* Parses canonical unsigned decimal; see codec.h. */
 uid_parse_result
 uid_decimal_parse(const char *s, size_t len, uint64_t *out)
@@ -148,4 +150,72 @@ uid_sno_format(const uint8_t in[UID_SNO_BYTES], char buf[UID_SNO_CHARS + 1])
 		buf[8 + i] = uid_sno_alphabet[(lo >> (5 * (7 - i))) & 31];
 	}
 	buf[UID_SNO_CHARS] = '\0';
+}
+
+static const char uid_b64_alphabet[] =
+"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+/* Value of one base64url digit, or -1. */
+static int
+uid_b64val(unsigned char c)
+{
+	if (c >= 'A' && c <= 'Z')
+		return c - 'A';
+	if (c >= 'a' && c <= 'z')
+		return c - 'a' + 26;
+	if (c >= '0' && c <= '9')
+		return c - '0' + 52;
+	if (c == '-')
+		return 62;
+	if (c == '_')
+		return 63;
+	return -1;
+}
+
+/* Parses shortid's display form; see codec.h. */
+uid_parse_result
+uid_shortid_parse(const char *s, size_t len, uint64_t *out)
+{
+	char		digits[16];
+	uint64_t	v = 0;
+
+	if (len < 4 || len > sizeof(digits))
+		return UID_PARSE_SYNTAX;
+	/* undo the rotation: the first two characters are the last two digits */
+	memcpy(digits, s + 2, len - 2);
+	memcpy(digits + len - 2, s, 2);
+	for (size_t i = 0; i < len; i++)
+		if (uid_b64val((unsigned char) digits[i]) < 0)
+			return UID_PARSE_SYNTAX;
+	if (len > 4 && digits[0] == 'A')
+		return UID_PARSE_SYNTAX;	/* a leading zero digit: not canonical */
+	if (len > UID_SHORTID_MAX_CHARS)
+		return UID_PARSE_RANGE;	/* over 60 bits */
+	for (size_t i = 0; i < len; i++)
+		v = v << 6 | (uint64_t) uid_b64val((unsigned char) digits[i]);
+	if (v >> 60 != 0)
+		return UID_PARSE_RANGE;
+	*out = v;
+	return UID_PARSE_OK;
+}
+
+/* Writes v (below 2^60) in shortid's display form with a NUL; returns its length. */
+size_t
+uid_shortid_format(uint64_t v, char *buf)
+{
+	char		digits[UID_SHORTID_MAX_CHARS];
+	size_t		n = 0;
+
+	while (v != 0 || n < 4)
+	{
+		digits[UID_SHORTID_MAX_CHARS - 1 - n] = uid_b64_alphabet[v & 63];
+		v >>= 6;
+		n++;
+	}
+	/* digits[10 - n .. 9]; the last two go to the front */
+	buf[0] = digits[UID_SHORTID_MAX_CHARS - 2];
+	buf[1] = digits[UID_SHORTID_MAX_CHARS - 1];
+	memcpy(buf + 2, digits + UID_SHORTID_MAX_CHARS - n, n - 2);
+	buf[n] = '\0';
+	return n;
 }

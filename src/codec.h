@@ -42,4 +42,15 @@ extern size_t uid_hex_format(const uint8_t *in, size_t nbytes, char *buf);
 extern uid_parse_result uid_sno_parse(const char *s, size_t len, uint8_t out[UID_SNO_BYTES]);
 extern void uid_sno_format(const uint8_t in[UID_SNO_BYTES], char buf[UID_SNO_CHARS + 1]);
 
+/*
+ * shortid's display form: the 60-bit value's base64 digits
+ * (A-Z a-z 0-9 - _), most significant first, left-padded with 'A' to at
+ * least 4 digits, then the last two digits moved to the front.  Parsing
+ * takes exactly that form: 4 to 10 characters, no leading 'A' beyond the
+ * 4 digits; a value of 2^60 or more (11 digits included) is a range error.
+ */
+#define UID_SHORTID_MAX_CHARS 10
+extern uid_parse_result uid_shortid_parse(const char *s, size_t len, uint64_t *out);
+extern size_t uid_shortid_format(uint64_t v, char *buf);
+
 #endif							/* UNIQUEID_CODEC_H */

@@ -8,6 +8,7 @@
 #include <time.h>
 
 #include "access/xlog.h"
+#include "common/pg_prng.h"
 #include "miscadmin.h"
 #include "utils/builtins.h"
 #include "port/atomics.h"
@@ -16,9 +17,13 @@
 #include "storage/shmem.h"
 #include "storage/spin.h"
 
-/* Slot numbers: one per logical shard of shardid. */
+/* Slot numbers: one per logical shard of shardid, one per other family. */
 #define UID_SLOT_SHARDID 0
-#define UID_NSLOTS (UID_SLOT_SHARDID + UID_NSHARDS)
+#define UID_SLOT_SNOWFLAKE (UID_SLOT_SHARDID + UID_NSHARDS)
+#define UID_SLOT_SONYFLAKE (UID_SLOT_SNOWFLAKE + 1)
+#define UID_SLOT_SHORTID (UID_SLOT_SONYFLAKE + 1)
+#define UID_SLOT_SPREADID (UID_SLOT_SHORTID + 1)
+#define UID_NSLOTS (UID_SLOT_SPREADID + 1)
 
 /*
  * One generator's state on its own cache line, so shards do not contend.
@@ -492,4 +497,74 @@ shard_adopt(PG_FUNCTION_ARGS)
 	while (old < want && !pg_atomic_compare_exchange_u64(&slot->state, &old, want))
 		;
 	PG_RETURN_VOID();
+}
+
+/* Errors out unless uniqueid.node fits a layout's node field of `bits` bits. */
+static int
+uid_node_for(const char *typname, const char *field, int bits)
+{
+	if (uid_node >= (1 << bits))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("uniqueid.node %d does not fit the %d-bit %s of type %s", uid_node, bits, field, typname),
+				 errhint("Set uniqueid.node to 0..%d on servers that generate %s values.", (1 << bits) - 1, typname)));
+	return uid_node;
+}
+
+PG_FUNCTION_INFO_V1(next_snowflake);
+/* next_snowflake(): node is uniqueid.node (below 1024) */
+Datum
+next_snowflake(PG_FUNCTION_ARGS)
+{
+	int			node;
+
+	uid_require_generator("snowflake");
+	node = uid_node_for("snowflake", "node", 10);
+	return UInt64GetDatum(uid_generate(&uid_snowflake_layout, UID_SLOT_SNOWFLAKE, (uint64) node << 12));
+}
+
+PG_FUNCTION_INFO_V1(next_sonyflake);
+/* next_sonyflake(): machine id is uniqueid.node */
+Datum
+next_sonyflake(PG_FUNCTION_ARGS)
+{
+	uid_require_generator("sonyflake");
+	return UInt64GetDatum(uid_generate(&uid_sonyflake_layout, UID_SLOT_SONYFLAKE, (uint64) uid_node));
+}
+
+PG_FUNCTION_INFO_V1(next_shortid);
+/* next_shortid(): 9 random bits per ID from a per-backend generator seeded from a strong source */
+Datum
+next_shortid(PG_FUNCTION_ARGS)
+{
+	static pg_prng_state prng;
+	static bool seeded = false;
+
+	uid_require_generator("shortid");
+	if (!seeded)
+	{
+		if (!pg_prng_strong_seed(&prng))
+			ereport(ERROR,
+					(errcode(ERRCODE_INTERNAL_ERROR),
+					 errmsg("could not seed the random number generator for shortid")));
+		seeded = true;
+	}
+	return UInt64GetDatum(uid_generate(&uid_shortid_layout, UID_SLOT_SHORTID,
+									   pg_prng_uint32(&prng) & 511));
+}
+
+PG_FUNCTION_INFO_V1(next_spreadid);
+/* next_spreadid(mode): generator id is uniqueid.node (below 2048), cluster uniqueid.cluster */
+Datum
+next_spreadid(PG_FUNCTION_ARGS)
+{
+	bool		spread = uid_spreadid_mode_is_spread(PG_GETARG_TEXT_PP(0));
+	int			generator;
+	uint64		v;
+
+	uid_require_generator("spreadid");
+	generator = uid_node_for("spreadid", "generator id", 11);
+	v = uid_generate(&uid_spreadid_layout, UID_SLOT_SPREADID,
+					 uid_spreadid_fixed_bits(generator, uid_cluster, false));
+	return UInt64GetDatum(spread ? uid_spreadid_spread(v) : v);
 }

@@ -52,6 +52,9 @@ uid64_in(const UidLayout *layout, const char *str, Node *escontext)
 					v = pg_ntoh64(*(uint64 *) b);
 				break;
 			}
+		case UID_CODEC_SHORTID:
+			r = uid_shortid_parse(str, len, &v);
+			break;
 	}
 	if (r == UID_PARSE_OK && (v & ~uid64_used_bits(layout)) != 0)
 		r = UID_PARSE_RANGE;
@@ -62,7 +65,10 @@ uid64_in(const UidLayout *layout, const char *str, Node *escontext)
 				 layout->codec == UID_CODEC_DECIMAL ?
 				 errdetail("A %s is written as an unsigned decimal number without sign, spaces or leading zeros.",
 						   layout->typname) :
-				 errdetail("A %s is written as 16 hexadecimal digits.", layout->typname),
+				 layout->codec == UID_CODEC_HEX ?
+				 errdetail("A %s is written as 16 hexadecimal digits.", layout->typname) :
+				 errdetail("A %s is written as 4 to 10 characters of A-Z, a-z, 0-9, - and _, with no leading A beyond the fourth.",
+						   layout->typname),
 				 uid64_looks_like_time(str) ?
 				 errhint("To compare a %s with a time, write the time as a timestamptz, such as timestamptz '%s'.",
 						 layout->typname, str) : 0));
@@ -91,6 +97,9 @@ uid64_out(const UidLayout *layout, uint64 v)
 				uid_hex_format((const uint8 *) &be, 8, buf);
 				break;
 			}
+		case UID_CODEC_SHORTID:
+			uid_shortid_format(v, buf);
+			break;
 	}
 	return buf;
 }
@@ -258,8 +267,8 @@ uid64_send(PG_FUNCTION_ARGS)
 
 /* ---- per-type wrappers ---- */
 
-/* I/O, binary input, bigint cast and id_time for one type. */
-#define UID64_TYPE_FUNCS(T, LAYOUT) \
+/* I/O, binary input and the checked bigint cast of one type. */
+#define UID64_IO_FUNCS(T, LAYOUT) \
 PG_FUNCTION_INFO_V1(T##_in); \
 Datum T##_in(PG_FUNCTION_ARGS) \
 { return uid64_in(LAYOUT, PG_GETARG_CSTRING(0), UID_ESCONTEXT(fcinfo)); } \
@@ -272,10 +281,21 @@ Datum T##_recv(PG_FUNCTION_ARGS) \
 		(uint64) pq_getmsgint64((StringInfo) PG_GETARG_POINTER(0)))); } \
 PG_FUNCTION_INFO_V1(T##_from_bigint); \
 Datum T##_from_bigint(PG_FUNCTION_ARGS) \
-{ return UInt64GetDatum(uid64_checked(LAYOUT, (uint64) PG_GETARG_INT64(0))); } \
+{ return UInt64GetDatum(uid64_checked(LAYOUT, (uint64) PG_GETARG_INT64(0))); }
+
+/* id_time and the constructor of a type whose time field is plain. */
+#define UID64_TIME_FUNCS(T, LAYOUT) \
 PG_FUNCTION_INFO_V1(T##_time); \
 Datum T##_time(PG_FUNCTION_ARGS) \
-{ PG_RETURN_TIMESTAMPTZ(uid_units_to_timestamptz(LAYOUT, uid_get_time(LAYOUT, UID64_ARG(0)))); }
+{ PG_RETURN_TIMESTAMPTZ(uid_units_to_timestamptz(LAYOUT, uid_get_time(LAYOUT, UID64_ARG(0)))); } \
+PG_FUNCTION_INFO_V1(make_##T); \
+Datum make_##T(PG_FUNCTION_ARGS) \
+{ \
+	int64		values[UID_MAX_FIELDS]; \
+	for (int i = 0; i < (LAYOUT)->nfields; i++) \
+		values[i] = PG_GETARG_INT32(i + 1); \
+	return UInt64GetDatum(uid64_make(LAYOUT, PG_GETARG_TIMESTAMPTZ(0), values)); \
+}
 
 /* One comparison of an ID with a timestamptz, in both argument orders. */
 #define UID64_TS_OP(T, LAYOUT, OP, EXPR) \
@@ -308,17 +328,32 @@ Datum FN(PG_FUNCTION_ARGS) \
 { PG_RETURN_INT32((int32) uid_get_field(LAYOUT, UID64_ARG(0), IDX)); }
 
 /* shardid */
-UID64_TYPE_FUNCS(shardid, &uid_shardid_layout)
+UID64_IO_FUNCS(shardid, &uid_shardid_layout)
+UID64_TIME_FUNCS(shardid, &uid_shardid_layout)
 UID64_TS_FUNCS(shardid, &uid_shardid_layout)
 UID64_FIELD_FUNC(shardid_shard, &uid_shardid_layout, 0)
 UID64_FIELD_FUNC(shardid_seq, &uid_shardid_layout, 1)
 
-PG_FUNCTION_INFO_V1(make_shardid);
-/* make_shardid(time, shard, seq) */
-Datum
-make_shardid(PG_FUNCTION_ARGS)
-{
-	int64		values[2] = {PG_GETARG_INT32(1), PG_GETARG_INT32(2)};
+/* snowflake */
+UID64_IO_FUNCS(snowflake, &uid_snowflake_layout)
+UID64_TIME_FUNCS(snowflake, &uid_snowflake_layout)
+UID64_TS_FUNCS(snowflake, &uid_snowflake_layout)
+UID64_FIELD_FUNC(snowflake_node, &uid_snowflake_layout, 0)
+UID64_FIELD_FUNC(snowflake_seq, &uid_snowflake_layout, 1)
 
-	return UInt64GetDatum(uid64_make(&uid_shardid_layout, PG_GETARG_TIMESTAMPTZ(0), values));
-}
+/* sonyflake */
+UID64_IO_FUNCS(sonyflake, &uid_sonyflake_layout)
+UID64_TIME_FUNCS(sonyflake, &uid_sonyflake_layout)
+UID64_TS_FUNCS(sonyflake, &uid_sonyflake_layout)
+UID64_FIELD_FUNC(sonyflake_seq, &uid_sonyflake_layout, 0)
+UID64_FIELD_FUNC(sonyflake_machine, &uid_sonyflake_layout, 1)
+
+/* shortid */
+UID64_IO_FUNCS(shortid, &uid_shortid_layout)
+UID64_TIME_FUNCS(shortid, &uid_shortid_layout)
+UID64_TS_FUNCS(shortid, &uid_shortid_layout)
+UID64_FIELD_FUNC(shortid_seq, &uid_shortid_layout, 0)
+UID64_FIELD_FUNC(shortid_random, &uid_shortid_layout, 1)
+
+/* spreadid: I/O here, the time-dependent parts in spreadid.c */
+UID64_IO_FUNCS(spreadid, &uid_spreadid_layout)

@@ -20,6 +20,64 @@ const UidLayout uid_shardid_layout = {
 	.fields = {{"shard", 10, 13}, {"seq", 0, 10}},
 };
 
+/* Twitter: 0 . time 41 (ms since 2010-11-04T01:42:54.657Z) . node 10 . seq 12 */
+const UidLayout uid_snowflake_layout = {
+	.typname = "snowflake",
+	.epoch_us = INT64CONST(1288834974657) * 1000,
+	.unit_us = 1000,
+	.time_shift = 22,
+	.time_bits = 41,
+	.codec = UID_CODEC_DECIMAL,
+	.seq_field = 1,
+	.nfields = 2,
+	.fields = {{"node", 12, 10}, {"seq", 0, 12}},
+};
+
+/* Sony: 0 . time 39 (10 ms units since 2014-09-01) . seq 8 . machine 16 */
+const UidLayout uid_sonyflake_layout = {
+	.typname = "sonyflake",
+	.epoch_us = INT64CONST(1409529600000) * 1000,
+	.unit_us = 10000,
+	.time_shift = 24,
+	.time_bits = 39,
+	.codec = UID_CODEC_DECIMAL,
+	.seq_field = 0,
+	.nfields = 2,
+	.fields = {{"seq", 16, 8}, {"machine", 0, 16}},
+};
+
+/* shortid: 0000 . time 42 (ms since 2018-03-01) . seq 9 . random 9 */
+const UidLayout uid_shortid_layout = {
+	.typname = "shortid",
+	.epoch_us = INT64CONST(1519862400000) * 1000,
+	.unit_us = 1000,
+	.time_shift = 18,
+	.time_bits = 42,
+	.codec = UID_CODEC_SHORTID,
+	.seq_field = 0,
+	.nfields = 2,
+	.fields = {{"seq", 9, 9}, {"random", 0, 9}},
+};
+
+/*
+ * spreadid in TIME_SEQUENTIAL mode: time 42 (Unix ms) . seq 6 . generator
+ * high 3 . mode 1 . generator low 8 . cluster 4.  SPREAD mode differs only in
+ * the time bits (see spreadid.c); the generic code uses this descriptor for
+ * text I/O and generation.
+ */
+const UidLayout uid_spreadid_layout = {
+	.typname = "spreadid",
+	.epoch_us = 0,
+	.unit_us = 1000,
+	.time_shift = 22,
+	.time_bits = 42,
+	.codec = UID_CODEC_HEX,
+	.seq_field = 0,
+	.nfields = 5,
+	.fields = {{"seq", 16, 6}, {"generator_high", 13, 3}, {"mode", 12, 1},
+	{"generator_low", 4, 8}, {"cluster", 0, 4}},
+};
+
 /*
  * Time units since the layout's epoch for ts, truncated to the unit.  Raises
  * datetime_field_overflow when ts is outside what the layout can hold.

@@ -14,7 +14,8 @@
 typedef enum UidCodec
 {
 	UID_CODEC_DECIMAL,			/* unsigned decimal */
-	UID_CODEC_HEX				/* 16 hex digits, output lowercase */
+	UID_CODEC_HEX,				/* 16 hex digits, output lowercase */
+	UID_CODEC_SHORTID			/* shortid's rotated base64 */
 } UidCodec;
 
 /* One bit field of an identifier, other than its time. */
@@ -25,7 +26,7 @@ typedef struct UidField
 	uint8		bits;
 } UidField;
 
-#define UID_MAX_FIELDS 4
+#define UID_MAX_FIELDS 5
 
 /*
  * Everything the generic code needs to know about a 64-bit layout: one of
@@ -45,6 +46,10 @@ typedef struct UidLayout
 } UidLayout;
 
 extern const UidLayout uid_shardid_layout;
+extern const UidLayout uid_snowflake_layout;
+extern const UidLayout uid_sonyflake_layout;
+extern const UidLayout uid_shortid_layout;
+extern const UidLayout uid_spreadid_layout;
 
 /* Microseconds between the Unix epoch and PostgreSQL's (2000-01-01). */
 #define UID_PG_EPOCH_UNIX_US INT64CONST(946684800000000)
@@ -65,6 +70,11 @@ typedef struct UidSno
 /* sno.c */
 extern uint64 uid_sno_time_units(TimestampTz ts);
 extern void uid_sno_pack(UidSno *out, uint64 units, int tick, int meta, int partition, int seq);
+
+/* spreadid.c */
+extern uint64 uid_spreadid_fixed_bits(int generator, int cluster, bool spread);
+extern uint64 uid_spreadid_spread(uint64 v);
+extern bool uid_spreadid_mode_is_spread(text *mode);
 
 /* layout.c */
 extern uint64 uid_time_units(const UidLayout *layout, TimestampTz ts);

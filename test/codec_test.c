@@ -77,6 +77,40 @@ main(void)
 	check(uid_hex_parse("0123456789abcde", 15, bytes, 8) == UID_PARSE_SYNTAX, "hex rejects 15 digits");
 	check(uid_hex_parse("0123456789abcdeg", 16, bytes, 8) == UID_PARSE_SYNTAX, "hex rejects g");
 
+	/* shortid display form: the documented example and both ends */
+	check(uid_shortid_format(11093174944930914ULL, buf) == 9 && strcmp(buf, "xinaS8QBh") == 0,
+		  "shortid 11093174944930914 displays as xinaS8QBh");
+	uid_shortid_format(262144, buf);
+	check(strcmp(buf, "AABA") == 0, "shortid 2^18 displays as AABA");
+	uid_shortid_format(0, buf);
+	check(strcmp(buf, "AAAA") == 0, "shortid 0 is padded to 4 digits");
+	uid_shortid_format((1ULL << 60) - 1, buf);
+	check(strcmp(buf, "__________") == 0, "shortid 2^60-1 is 10 underscores");
+	{
+		uint64_t	v = 0;
+
+		check(uid_shortid_parse("xinaS8QBh", 9, &v) == UID_PARSE_OK && v == 11093174944930914ULL,
+			  "shortid parses its display form");
+		check(uid_shortid_parse("AAABA", 5, &v) == UID_PARSE_SYNTAX, "shortid rejects a leading zero digit");
+		check(uid_shortid_parse("AAB", 3, &v) == UID_PARSE_SYNTAX, "shortid rejects 3 characters");
+		check(uid_shortid_parse("AAB^", 4, &v) == UID_PARSE_SYNTAX, "shortid rejects ^");
+		check(uid_shortid_parse("___________", 11, &v) == UID_PARSE_RANGE, "shortid rejects 11 digits as out of range");
+		roundtrip_ok = 1;
+		x = 99;
+		for (int i = 0; i < 1000000; i++)
+		{
+			size_t		n;
+
+			x ^= x << 13;
+			x ^= x >> 7;
+			x ^= x << 17;
+			n = uid_shortid_format(x >> 4, buf);
+			if (uid_shortid_parse(buf, n, &v) != UID_PARSE_OK || v != x >> 4)
+				roundtrip_ok = 0;
+		}
+		check(roundtrip_ok, "1,000,000 shortid round trips");
+	}
+
 	printf("1..%d\n", ntest);
 	return nfail != 0;
 }

@@ -1,0 +1,135 @@
+/*
+ * spreadid.c - the parts of spreadid that depend on its mode: in SPREAD mode
+ * the 64-bit bit-reversal of the time value is stored, so that consecutive
+ * IDs scatter over the key space; in TIME_SEQUENTIAL mode the time is plain.
+ *
+ * Layout: time 42 (Unix ms) . seq 6 . generator high 3 . mode 1 (1 = time)
+ * . generator low 8 . cluster 4.
+ */
+#include "uniqueid.h"
+
+#include "port/pg_bswap.h"
+#include "utils/builtins.h"
+
+#define SPREAD_LOW_MASK ((UINT64CONST(1) << 22) - 1)
+#define SPREAD_MODE_BIT (UINT64CONST(1) << 12)
+
+/* The 64-bit bit-reversal of v. */
+static uint64
+spread_reverse(uint64 v)
+{
+	v = ((v >> 1) & UINT64CONST(0x5555555555555555)) | ((v & UINT64CONST(0x5555555555555555)) << 1);
+	v = ((v >> 2) & UINT64CONST(0x3333333333333333)) | ((v & UINT64CONST(0x3333333333333333)) << 2);
+	v = ((v >> 4) & UINT64CONST(0x0F0F0F0F0F0F0F0F)) | ((v & UINT64CONST(0x0F0F0F0F0F0F0F0F)) << 4);
+	return pg_bswap64(v);
+}
+
+/* The generator id, cluster and mode bits of a spreadid. */
+uint64
+uid_spreadid_fixed_bits(int generator, int cluster, bool spread)
+{
+	return (uint64) (generator >> 8) << 13 | (spread ? 0 : SPREAD_MODE_BIT) |
+		(uint64) (generator & 255) << 4 | (uint64) cluster;
+}
+
+/* Turns a TIME_SEQUENTIAL spreadid into its SPREAD form (mode bit cleared). */
+uint64
+uid_spreadid_spread(uint64 v)
+{
+	return spread_reverse(v >> 22) | (v & SPREAD_LOW_MASK & ~SPREAD_MODE_BIT);
+}
+
+/* The time value, in Unix ms, of a spreadid of either mode. */
+static uint64
+spreadid_ms(uint64 v)
+{
+	return (v & SPREAD_MODE_BIT) ? v >> 22 : spread_reverse(v & ~SPREAD_LOW_MASK);
+}
+
+/* Whether mode text names SPREAD mode; errors for anything but 'spread' and 'time'. */
+bool
+uid_spreadid_mode_is_spread(text *mode)
+{
+	char	   *m = text_to_cstring(mode);
+
+	if (strcmp(m, "spread") == 0)
+		return true;
+	if (strcmp(m, "time") == 0)
+		return false;
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("invalid spreadid mode: \"%s\"", m),
+			 errhint("The mode is 'spread' (keys scattered over the key space) or 'time' (keys in time order).")));
+	return false;
+}
+
+#define SPREAD_ARG(n) DatumGetUInt64(PG_GETARG_DATUM(n))
+
+PG_FUNCTION_INFO_V1(spreadid_time);
+/* id_time(spreadid), in either mode */
+Datum
+spreadid_time(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_TIMESTAMPTZ(uid_units_to_timestamptz(&uid_spreadid_layout, spreadid_ms(SPREAD_ARG(0))));
+}
+
+PG_FUNCTION_INFO_V1(spreadid_seq);
+/* id_seq(spreadid) */
+Datum
+spreadid_seq(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32((int32) ((SPREAD_ARG(0) >> 16) & 63));
+}
+
+PG_FUNCTION_INFO_V1(spreadid_generator);
+/* id_node(spreadid): the 11-bit generator id, from its two parts */
+Datum
+spreadid_generator(PG_FUNCTION_ARGS)
+{
+	uint64		v = SPREAD_ARG(0);
+
+	PG_RETURN_INT32((int32) (((v >> 13) & 7) << 8 | ((v >> 4) & 255)));
+}
+
+PG_FUNCTION_INFO_V1(spreadid_cluster);
+/* id_cluster(spreadid) */
+Datum
+spreadid_cluster(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32((int32) (SPREAD_ARG(0) & 15));
+}
+
+PG_FUNCTION_INFO_V1(spreadid_mode);
+/* id_mode(spreadid): 'spread' or 'time' */
+Datum
+spreadid_mode(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_TEXT_P(cstring_to_text((SPREAD_ARG(0) & SPREAD_MODE_BIT) ? "time" : "spread"));
+}
+
+/* Range-checks one constructor argument, naming it. */
+static int32
+spreadid_check(const char *name, int32 v, int32 max)
+{
+	if (v < 0 || v > max)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("%s %d is out of range for type spreadid", name, v),
+				 errdetail("Valid values of %s are 0 to %d.", name, max)));
+	return v;
+}
+
+PG_FUNCTION_INFO_V1(make_spreadid);
+/* make_spreadid(time, seq, generator, cluster, mode) */
+Datum
+make_spreadid(PG_FUNCTION_ARGS)
+{
+	uint64		t = uid_time_units(&uid_spreadid_layout, PG_GETARG_TIMESTAMPTZ(0));
+	int32		seq = spreadid_check("seq", PG_GETARG_INT32(1), 63);
+	int32		generator = spreadid_check("generator", PG_GETARG_INT32(2), 2047);
+	int32		cluster = spreadid_check("cluster", PG_GETARG_INT32(3), 15);
+	bool		spread = uid_spreadid_mode_is_spread(PG_GETARG_TEXT_PP(4));
+	uint64		v = t << 22 | (uint64) seq << 16 | uid_spreadid_fixed_bits(generator, cluster, spread);
+
+	return UInt64GetDatum(spread ? uid_spreadid_spread(v) : v);
+}

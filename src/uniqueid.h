@@ -66,6 +66,21 @@ typedef struct UidSno
 extern uint64 uid_sno_time_units(TimestampTz ts);
 extern void uid_sno_pack(UidSno *out, uint64 units, int tick, int meta, int partition, int seq);
 
+/* objectid: 12 bytes, seconds 32 (Unix epoch) . random 40 . counter 24 */
+typedef struct UidObjectid
+{
+	uint8		b[12];
+} UidObjectid;
+
+#define UID_OBJECTID_BYTES 12
+#define UID_OBJECTID_TIME_MAX UINT64CONST(0xffffffff)
+#define UID_OBJECTID_RANDOM_MAX ((INT64CONST(1) << 40) - 1)
+#define UID_OBJECTID_COUNTER_MAX ((1 << 24) - 1)
+
+/* objectid.c */
+extern void uid_objectid_shmem_request(void);
+extern void uid_objectid_shmem_startup(void);
+
 /* layout.c */
 extern uint64 uid_time_units(const UidLayout *layout, TimestampTz ts);
 extern TimestampTz uid_units_to_timestamptz(const UidLayout *layout, uint64 units);
@@ -79,6 +94,8 @@ extern void uid_shmem_startup(void);
 extern uint64 uid_generate(const UidLayout *layout, uint32 slot, uint64 node_bits);
 extern void uid_generate_sno(UidSno *out, int meta);
 extern int64 uid_clock_high_water(int64 now_us);
+extern void uid_require_generator(const char *typname);
+extern void uid_wait(int64 wait_us);
 
 /*
  * WAL resource manager id of uniqueid's horizon records, from the custom

@@ -69,6 +69,7 @@ uid_shmem_request(void)
 {
 	RequestAddinShmemSpace(sizeof(UidShared));
 	uid_horizon_shmem_request();
+	uid_objectid_shmem_request();
 }
 
 /* shmem_startup_hook work: attach to (and on first use, zero) the shared state. */
@@ -95,11 +96,12 @@ uid_shmem_startup(void)
 		SpinLockInit(&uid_shared->sno_flip_lock);
 	}
 	uid_horizon_shmem_startup();
+	uid_objectid_shmem_startup();
 	LWLockRelease(AddinShmemInitLock);
 }
 
 /* Errors out unless this server can generate IDs of the named type now. */
-static void
+void
 uid_require_generator(const char *typname)
 {
 	if (uid_shared == NULL)
@@ -149,7 +151,7 @@ uid_clock_high_water(int64 now_us)
 }
 
 /* Sleeps up to 10 ms of the given wait, then serves interrupts. */
-static void
+void
 uid_wait(int64 wait_us)
 {
 	pg_usleep(Min(Max(wait_us, 100), 10000));

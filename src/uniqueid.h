@@ -76,6 +76,21 @@ extern uint64 uid_spreadid_fixed_bits(int generator, int cluster, bool spread);
 extern uint64 uid_spreadid_spread(uint64 v);
 extern bool uid_spreadid_mode_is_spread(text *mode);
 
+/* objectid: 12 bytes, seconds 32 (Unix epoch) . random 40 . counter 24 */
+typedef struct UidObjectid
+{
+	uint8		b[12];
+} UidObjectid;
+
+#define UID_OBJECTID_BYTES 12
+#define UID_OBJECTID_TIME_MAX UINT64CONST(0xffffffff)
+#define UID_OBJECTID_RANDOM_MAX ((INT64CONST(1) << 40) - 1)
+#define UID_OBJECTID_COUNTER_MAX ((1 << 24) - 1)
+
+/* objectid.c */
+extern void uid_objectid_shmem_request(void);
+extern void uid_objectid_shmem_startup(void);
+
 /* layout.c */
 extern uint64 uid_time_units(const UidLayout *layout, TimestampTz ts);
 extern TimestampTz uid_units_to_timestamptz(const UidLayout *layout, uint64 units);
@@ -90,6 +105,8 @@ extern uint64 uid_generate(const UidLayout *layout, uint32 slot, uint64 node_bit
 extern void uid_generate_sno(UidSno *out, int meta);
 extern int64 uid_clock_high_water(int64 now_us);
 extern int64 uid_mono_us(void);
+extern void uid_require_generator(const char *typname);
+extern void uid_wait(int64 wait_us);
 
 /*
  * WAL resource manager id of uniqueid's horizon records, from the custom

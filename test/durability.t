@@ -1,13 +1,14 @@
 # TAP: no duplicate across a crash or a restart with the clock set back.
 # 1. IDs are generated, the postmaster is killed with SIGKILL, and the server
 #    restarts with its clock 30 s behind: every new ID of every generator is
-#    greater than every ID issued before the crash.
+#    greater than every ID issued before the crash (objectid included, whose
+#    random part changes with each start: its seconds alone must order it).
 # 2. A clean restart with the clock 60 s behind: the same.
 # The postmaster of the first run is started as a child of this script, so
 # that once killed it is reaped here and leaves no zombie holding its lock
 # file; its backends are waited for before the restart.
 . test/lib.sh
-echo "1..8"
+echo "1..10"
 D=$(uid_tmpdir)
 pm_job=""
 cleanup() {
@@ -29,11 +30,11 @@ wait_ready() {
 uid_as_owner "$UID_PGBIN/postgres" -D "$D/data" >"$D/run1.log" 2>&1 &
 pm_job=$!
 wait_ready || { echo "Bail out! the server did not start"; exit 1; }
-q "CREATE EXTENSION uniqueid; CREATE TABLE got (run int, shard_id shardid, sno_id sno)"
-q "INSERT INTO got SELECT 1, next_id(1), next_sno() FROM generate_series(1, 100000)"
+q "CREATE EXTENSION uniqueid; CREATE TABLE got (run int, shard_id shardid, sno_id sno, oid_id objectid)"
+q "INSERT INTO got SELECT 1, next_id(1), next_sno(), next_objectid() FROM generate_series(1, 100000)"
 # a second burst 1.5 s later, so that the horizon has advanced more than once
 sleep 1.5
-q "INSERT INTO got SELECT 1, next_id(1), next_sno() FROM generate_series(1, 100000)"
+q "INSERT INTO got SELECT 1, next_id(1), next_sno(), next_objectid() FROM generate_series(1, 100000)"
 q "COPY got TO '$D/run1.copy'"
 pm=$(head -n 1 "$D/data/postmaster.pid")
 children=$(pgrep -P "$pm" | tr '\n' ' ')
@@ -55,9 +56,10 @@ uid_cluster_start "$D" LD_PRELOAD="$UID_FAKETIME_LIB" FAKETIME="-30" FAKETIME_DO
 # the table was not flushed before the crash (fsync off, no checkpoint): take the copy
 q "TRUNCATE got; COPY got FROM '$D/run1.copy'"
 behind=$(q "SELECT clock_timestamp() < (SELECT max(id_time(shard_id)) FROM got) - interval '25 s'")
-q "INSERT INTO got SELECT 2, next_id(1), next_sno() FROM generate_series(1, 100000)"
-read -r ok_shard ok_sno <<<"$(q "SELECT (SELECT min(shard_id) FROM got WHERE run = 2) > (SELECT max(shard_id) FROM got WHERE run = 1),
-	(SELECT min(sno_id) FROM got WHERE run = 2) > (SELECT max(sno_id) FROM got WHERE run = 1)")"
+q "INSERT INTO got SELECT 2, next_id(1), next_sno(), next_objectid() FROM generate_series(1, 100000)"
+read -r ok_shard ok_sno ok_oid_crash <<<"$(q "SELECT (SELECT min(shard_id) FROM got WHERE run = 2) > (SELECT max(shard_id) FROM got WHERE run = 1),
+	(SELECT min(sno_id) FROM got WHERE run = 2) > (SELECT max(sno_id) FROM got WHERE run = 1),
+	(SELECT min(oid_id) FROM got WHERE run = 2) > (SELECT max(oid_id) FROM got WHERE run = 1)")"
 [ "$behind" = t ] && echo "ok 3 - the restarted server's clock is behind the IDs issued before the crash" ||
 	echo "not ok 3 - the clock is not behind ($behind)"
 [ "$ok_shard" = t ] && echo "ok 4 - after the crash every next_id is greater than every earlier one" ||
@@ -69,10 +71,15 @@ q "CHECKPOINT; COPY got TO '$D/run2.copy'"
 uid_cluster_stop "$D"
 uid_cluster_start "$D" LD_PRELOAD="$UID_FAKETIME_LIB" FAKETIME="-60" FAKETIME_DONT_FAKE_MONOTONIC=1 &&
 	echo "ok 6 - clean restart with the clock 60 s behind" || echo "not ok 6 - restart failed"
-q "INSERT INTO got SELECT 3, next_id(1), next_sno() FROM generate_series(1, 100000)"
-read -r ok_shard ok_sno dups <<<"$(q "SELECT (SELECT min(shard_id) FROM got WHERE run = 3) > (SELECT max(shard_id) FROM got WHERE run < 3),
+q "INSERT INTO got SELECT 3, next_id(1), next_sno(), next_objectid() FROM generate_series(1, 100000)"
+read -r ok_shard ok_sno dups ok_oid_restart <<<"$(q "SELECT (SELECT min(shard_id) FROM got WHERE run = 3) > (SELECT max(shard_id) FROM got WHERE run < 3),
 	(SELECT min(sno_id) FROM got WHERE run = 3) > (SELECT max(sno_id) FROM got WHERE run < 3),
-	(SELECT count(*) - count(DISTINCT shard_id) + count(*) - count(DISTINCT sno_id) FROM got)")"
+	(SELECT count(*) - count(DISTINCT shard_id) + count(*) - count(DISTINCT sno_id) + count(*) - count(DISTINCT oid_id) FROM got),
+	(SELECT min(oid_id) FROM got WHERE run = 3) > (SELECT max(oid_id) FROM got WHERE run < 3)")"
 [ "$ok_shard" = t ] && [ "$ok_sno" = t ] && echo "ok 7 - after the clean restart every new ID is greater than every earlier one" ||
 	echo "not ok 7 - shardid: $ok_shard, sno: $ok_sno"
 [ "$dups" = 0 ] && echo "ok 8 - 500000 IDs of each type over three runs, no duplicate" || echo "not ok 8 - $dups duplicates"
+[ "$ok_oid_crash" = t ] && echo "ok 9 - after the crash every next_objectid is greater than every earlier one" ||
+	echo "not ok 9 - next_objectid repeated or went back after the crash"
+[ "$ok_oid_restart" = t ] && echo "ok 10 - after the clean restart every next_objectid is greater than every earlier one" ||
+	echo "not ok 10 - next_objectid repeated or went back after the clean restart"

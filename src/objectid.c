@@ -1,0 +1,514 @@
+/*
+ * objectid.c - the 12-byte objectid type (MongoDB's ObjectId): hex text,
+ * binary I/O, byte-order comparison with abbreviated-key sort support,
+ * hashing, comparison with timestamptz, fields and constructor; and its
+ * generator next_objectid() with its own shared-memory state.
+ *
+ * Layout, most significant first: seconds 32 (unsigned, Unix epoch)
+ * . random 40 . counter 24.
+ */
+#include "uniqueid.h"
+
+#include "codec.h"
+#include "common/hashfn.h"
+#include "common/int.h"
+#include "datatype/timestamp.h"
+#include "libpq/pqformat.h"
+#include "port/atomics.h"
+#include "port/pg_bswap.h"
+#include "storage/ipc.h"
+#include "storage/shmem.h"
+#include "utils/builtins.h"
+#include "utils/sortsupport.h"
+
+#define OBJECTID_ARG(n) ((const UidObjectid *) PG_GETARG_POINTER(n))
+
+#define OBJECTID_COUNTER_BITS 24
+
+/*
+ * The generator's shared state: the last issued (seconds << 24 | counter) on
+ * a cache line of its own, and the 5 random bytes of this server start.
+ */
+typedef struct UidObjectidShared
+{
+	union
+	{
+		pg_atomic_uint64 state;
+		char		pad[64];
+	}			slot;
+	uint8		random[5];
+} UidObjectidShared;
+
+static UidObjectidShared *uid_objectid = NULL;
+
+/* Seconds since the Unix epoch for ts, truncated; 22008 outside 1970..2106. */
+static uint64
+objectid_time_seconds(TimestampTz ts)
+{
+	int64		since_epoch;
+
+	if (TIMESTAMP_NOT_FINITE(ts) ||
+		pg_add_s64_overflow(ts, UID_PG_EPOCH_UNIX_US, &since_epoch) ||
+		since_epoch < 0 || since_epoch / USECS_PER_SEC > (int64) UID_OBJECTID_TIME_MAX)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_FIELD_OVERFLOW),
+				 errmsg("timestamp out of range for type objectid: \"%s\"", timestamptz_to_str(ts)),
+				 errdetail("Type objectid holds times from 1970-01-01 00:00:00+00 to 2106-02-07 06:28:15+00.")));
+	return (uint64) since_epoch / USECS_PER_SEC;
+}
+
+/* Assembles an objectid from its fields (all already range-checked). */
+static void
+objectid_pack(UidObjectid *out, uint64 seconds, uint64 random, uint32 counter)
+{
+	for (int i = 0; i < 4; i++)
+		out->b[i] = (uint8) (seconds >> (8 * (3 - i)));
+	for (int i = 0; i < 5; i++)
+		out->b[4 + i] = (uint8) (random >> (8 * (4 - i)));
+	out->b[9] = (uint8) (counter >> 16);
+	out->b[10] = (uint8) (counter >> 8);
+	out->b[11] = (uint8) counter;
+}
+
+/* The 32-bit seconds field of an objectid. */
+static uint64
+objectid_seconds(const UidObjectid *id)
+{
+	return (uint64) id->b[0] << 24 | (uint64) id->b[1] << 16 | (uint64) id->b[2] << 8 | id->b[3];
+}
+
+/* Compares id with the smallest objectid whose time is at or after ts. */
+static int
+objectid_cmp_timestamptz(const UidObjectid *id, TimestampTz ts)
+{
+	int64		since_epoch;
+	uint64		bound;
+	uint64		seconds;
+
+	if (TIMESTAMP_IS_NOBEGIN(ts))
+		return 1;
+	if (TIMESTAMP_IS_NOEND(ts) ||
+		pg_add_s64_overflow(ts, UID_PG_EPOCH_UNIX_US, &since_epoch))
+		return -1;
+	bound = since_epoch <= 0 ? 0 :
+		((uint64) since_epoch + USECS_PER_SEC - 1) / USECS_PER_SEC;
+	if (bound > UID_OBJECTID_TIME_MAX)
+		return -1;
+	seconds = objectid_seconds(id);
+	if (seconds != bound)
+		return seconds < bound ? -1 : 1;
+	for (int i = 4; i < UID_OBJECTID_BYTES; i++)
+		if (id->b[i] != 0)
+			return 1;
+	return 0;
+}
+
+/* Three-way byte-order comparison. */
+static inline int
+objectid_cmp(const UidObjectid *a, const UidObjectid *b)
+{
+	return memcmp(a->b, b->b, UID_OBJECTID_BYTES);
+}
+
+/* Whether bad input looks like a date or time, i.e. an untyped time literal. */
+static bool
+objectid_looks_like_time(const char *str)
+{
+	return strchr(str, ':') != NULL || (str[0] != '\0' && strchr(str + 1, '-') != NULL);
+}
+
+PG_FUNCTION_INFO_V1(objectid_in);
+/* text input: exactly 24 hex digits, either case */
+Datum
+objectid_in(PG_FUNCTION_ARGS)
+{
+	const char *str = PG_GETARG_CSTRING(0);
+	UidObjectid *id = palloc(sizeof(UidObjectid));
+
+	if (uid_hex_parse(str, strlen(str), id->b, UID_OBJECTID_BYTES) != UID_PARSE_OK)
+		ereturn(UID_ESCONTEXT(fcinfo), (Datum) 0,
+				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
+				 errmsg("invalid input syntax for type objectid: \"%s\"", str),
+				 errdetail("An objectid is written as exactly 24 hexadecimal digits."),
+				 objectid_looks_like_time(str) ?
+				 errhint("To compare an objectid with a time, write the time as a timestamptz, such as timestamptz '%s'.",
+						 str) : 0));
+	PG_RETURN_POINTER(id);
+}
+
+PG_FUNCTION_INFO_V1(objectid_out);
+/* text output: 24 lowercase hex digits */
+Datum
+objectid_out(PG_FUNCTION_ARGS)
+{
+	char	   *buf = palloc(2 * UID_OBJECTID_BYTES + 1);
+
+	uid_hex_format(OBJECTID_ARG(0)->b, UID_OBJECTID_BYTES, buf);
+	PG_RETURN_CSTRING(buf);
+}
+
+PG_FUNCTION_INFO_V1(objectid_recv);
+/* binary input: the 12 bytes */
+Datum
+objectid_recv(PG_FUNCTION_ARGS)
+{
+	StringInfo	buf = (StringInfo) PG_GETARG_POINTER(0);
+	UidObjectid *id = palloc(sizeof(UidObjectid));
+
+	memcpy(id->b, pq_getmsgbytes(buf, UID_OBJECTID_BYTES), UID_OBJECTID_BYTES);
+	PG_RETURN_POINTER(id);
+}
+
+PG_FUNCTION_INFO_V1(objectid_send);
+/* binary output: the 12 bytes */
+Datum
+objectid_send(PG_FUNCTION_ARGS)
+{
+	StringInfoData buf;
+
+	pq_begintypsend(&buf);
+	pq_sendbytes(&buf, (const char *) OBJECTID_ARG(0)->b, UID_OBJECTID_BYTES);
+	PG_RETURN_BYTEA_P(pq_endtypsend(&buf));
+}
+
+PG_FUNCTION_INFO_V1(objectid_from_bytea);
+/* bytea -> objectid: exactly 12 bytes */
+Datum
+objectid_from_bytea(PG_FUNCTION_ARGS)
+{
+	bytea	   *b = PG_GETARG_BYTEA_PP(0);
+	UidObjectid *id;
+
+	if (VARSIZE_ANY_EXHDR(b) != UID_OBJECTID_BYTES)
+		ereport(ERROR,
+				(errcode(ERRCODE_STRING_DATA_LENGTH_MISMATCH),
+				 errmsg("invalid length for type objectid: %d bytes", (int) VARSIZE_ANY_EXHDR(b)),
+				 errdetail("An objectid is exactly 12 bytes.")));
+	id = palloc(sizeof(UidObjectid));
+	memcpy(id->b, VARDATA_ANY(b), UID_OBJECTID_BYTES);
+	PG_RETURN_POINTER(id);
+}
+
+PG_FUNCTION_INFO_V1(objectid_to_bytea);
+/* objectid -> bytea: the 12 bytes */
+Datum
+objectid_to_bytea(PG_FUNCTION_ARGS)
+{
+	bytea	   *b = palloc(VARHDRSZ + UID_OBJECTID_BYTES);
+
+	SET_VARSIZE(b, VARHDRSZ + UID_OBJECTID_BYTES);
+	memcpy(VARDATA(b), OBJECTID_ARG(0)->b, UID_OBJECTID_BYTES);
+	PG_RETURN_BYTEA_P(b);
+}
+
+/* Comparison operators of objectid with objectid. */
+#define OBJECTID_CMP_OP(NAME, EXPR) \
+PG_FUNCTION_INFO_V1(NAME); \
+Datum NAME(PG_FUNCTION_ARGS) \
+{ int c = objectid_cmp(OBJECTID_ARG(0), OBJECTID_ARG(1)); PG_RETURN_BOOL(EXPR); }
+
+OBJECTID_CMP_OP(objectid_eq, c == 0)
+OBJECTID_CMP_OP(objectid_ne, c != 0)
+OBJECTID_CMP_OP(objectid_lt, c < 0)
+OBJECTID_CMP_OP(objectid_le, c <= 0)
+OBJECTID_CMP_OP(objectid_gt, c > 0)
+OBJECTID_CMP_OP(objectid_ge, c >= 0)
+
+PG_FUNCTION_INFO_V1(objectid_smaller);
+/* min() transition */
+Datum
+objectid_smaller(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_POINTER(objectid_cmp(OBJECTID_ARG(0), OBJECTID_ARG(1)) <= 0 ?
+					  OBJECTID_ARG(0) : OBJECTID_ARG(1));
+}
+
+PG_FUNCTION_INFO_V1(objectid_larger);
+/* max() transition */
+Datum
+objectid_larger(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_POINTER(objectid_cmp(OBJECTID_ARG(0), OBJECTID_ARG(1)) >= 0 ?
+					  OBJECTID_ARG(0) : OBJECTID_ARG(1));
+}
+
+PG_FUNCTION_INFO_V1(objectid_cmp_fn);
+/* btree support 1 */
+Datum
+objectid_cmp_fn(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(objectid_cmp(OBJECTID_ARG(0), OBJECTID_ARG(1)));
+}
+
+/* Full comparator for sorting. */
+static int
+objectid_fastcmp(Datum x, Datum y, SortSupport ssup)
+{
+	return objectid_cmp((const UidObjectid *) DatumGetPointer(x),
+						(const UidObjectid *) DatumGetPointer(y));
+}
+
+/* Abbreviated key: the first 8 bytes (seconds, 4 random bytes) as an unsigned integer. */
+static Datum
+objectid_abbrev_convert(Datum original, SortSupport ssup)
+{
+	uint64		v;
+
+	memcpy(&v, ((const UidObjectid *) DatumGetPointer(original))->b, sizeof(v));
+	return UInt64GetDatum(pg_ntoh64(v));
+}
+
+/*
+ * The abbreviation is never abandoned: it decides between IDs of different
+ * seconds or servers, and ties fall back to a 12-byte memcmp, which is cheap.
+ */
+static bool
+objectid_abbrev_abort(int memtupcount, SortSupport ssup)
+{
+	return false;
+}
+
+PG_FUNCTION_INFO_V1(objectid_sortsupport);
+/* btree support 2: memcmp comparator with abbreviated keys of the first 8 bytes */
+Datum
+objectid_sortsupport(PG_FUNCTION_ARGS)
+{
+	SortSupport ssup = (SortSupport) PG_GETARG_POINTER(0);
+
+	ssup->comparator = objectid_fastcmp;
+	if (ssup->abbreviate && SIZEOF_DATUM >= 8)
+	{
+		ssup->abbrev_full_comparator = objectid_fastcmp;
+		ssup->comparator = ssup_datum_unsigned_cmp;
+		ssup->abbrev_converter = objectid_abbrev_convert;
+		ssup->abbrev_abort = objectid_abbrev_abort;
+	}
+	PG_RETURN_VOID();
+}
+
+PG_FUNCTION_INFO_V1(objectid_hash);
+/* hash support 1 */
+Datum
+objectid_hash(PG_FUNCTION_ARGS)
+{
+	return hash_any(OBJECTID_ARG(0)->b, UID_OBJECTID_BYTES);
+}
+
+PG_FUNCTION_INFO_V1(objectid_hash_extended);
+/* hash support 2 */
+Datum
+objectid_hash_extended(PG_FUNCTION_ARGS)
+{
+	return hash_any_extended(OBJECTID_ARG(0)->b, UID_OBJECTID_BYTES, PG_GETARG_INT64(1));
+}
+
+/* Comparison operators of objectid with timestamptz, both argument orders. */
+#define OBJECTID_TS_OP(OP, EXPR) \
+PG_FUNCTION_INFO_V1(objectid_##OP##_tstz); \
+Datum objectid_##OP##_tstz(PG_FUNCTION_ARGS) \
+{ int c = objectid_cmp_timestamptz(OBJECTID_ARG(0), PG_GETARG_TIMESTAMPTZ(1)); PG_RETURN_BOOL(EXPR); } \
+PG_FUNCTION_INFO_V1(tstz_##OP##_objectid); \
+Datum tstz_##OP##_objectid(PG_FUNCTION_ARGS) \
+{ int c = -objectid_cmp_timestamptz(OBJECTID_ARG(1), PG_GETARG_TIMESTAMPTZ(0)); PG_RETURN_BOOL(EXPR); }
+
+OBJECTID_TS_OP(eq, c == 0)
+OBJECTID_TS_OP(ne, c != 0)
+OBJECTID_TS_OP(lt, c < 0)
+OBJECTID_TS_OP(le, c <= 0)
+OBJECTID_TS_OP(gt, c > 0)
+OBJECTID_TS_OP(ge, c >= 0)
+
+PG_FUNCTION_INFO_V1(objectid_cmp_tstz);
+/* btree support 1 for (objectid, timestamptz) */
+Datum
+objectid_cmp_tstz(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(objectid_cmp_timestamptz(OBJECTID_ARG(0), PG_GETARG_TIMESTAMPTZ(1)));
+}
+
+PG_FUNCTION_INFO_V1(tstz_cmp_objectid);
+/* btree support 1 for (timestamptz, objectid) */
+Datum
+tstz_cmp_objectid(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_INT32(-objectid_cmp_timestamptz(OBJECTID_ARG(1), PG_GETARG_TIMESTAMPTZ(0)));
+}
+
+PG_FUNCTION_INFO_V1(objectid_time);
+/* id_time(objectid): the second the ID was made in */
+Datum
+objectid_time(PG_FUNCTION_ARGS)
+{
+	PG_RETURN_TIMESTAMPTZ((TimestampTz) ((int64) objectid_seconds(OBJECTID_ARG(0)) * USECS_PER_SEC
+										 - UID_PG_EPOCH_UNIX_US));
+}
+
+PG_FUNCTION_INFO_V1(objectid_random);
+/* id_random(objectid): the 40-bit random field */
+Datum
+objectid_random(PG_FUNCTION_ARGS)
+{
+	const UidObjectid *id = OBJECTID_ARG(0);
+	int64		v = 0;
+
+	for (int i = 4; i < 9; i++)
+		v = v << 8 | id->b[i];
+	PG_RETURN_INT64(v);
+}
+
+PG_FUNCTION_INFO_V1(objectid_counter);
+/* id_counter(objectid): the 24-bit counter */
+Datum
+objectid_counter(PG_FUNCTION_ARGS)
+{
+	const UidObjectid *id = OBJECTID_ARG(0);
+
+	PG_RETURN_INT32(id->b[9] << 16 | id->b[10] << 8 | id->b[11]);
+}
+
+PG_FUNCTION_INFO_V1(make_objectid);
+/* make_objectid(time, random, counter) */
+Datum
+make_objectid(PG_FUNCTION_ARGS)
+{
+	UidObjectid *id = palloc(sizeof(UidObjectid));
+	uint64		seconds = objectid_time_seconds(PG_GETARG_TIMESTAMPTZ(0));
+	int64		random = PG_GETARG_INT64(1);
+	int32		counter = PG_GETARG_INT32(2);
+
+	if (random < 0 || random > UID_OBJECTID_RANDOM_MAX)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("random " INT64_FORMAT " is out of range for type objectid", random),
+				 errdetail("Valid values of random are 0 to " INT64_FORMAT ".", UID_OBJECTID_RANDOM_MAX)));
+	if (counter < 0 || counter > UID_OBJECTID_COUNTER_MAX)
+		ereport(ERROR,
+				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+				 errmsg("counter %d is out of range for type objectid", counter),
+				 errdetail("Valid values of counter are 0 to %d.", UID_OBJECTID_COUNTER_MAX)));
+	objectid_pack(id, seconds, (uint64) random, (uint32) counter);
+	PG_RETURN_POINTER(id);
+}
+
+/* shmem_request_hook work: reserve the generator's state. */
+void
+uid_objectid_shmem_request(void)
+{
+	RequestAddinShmemSpace(sizeof(UidObjectidShared));
+}
+
+/*
+ * shmem_startup_hook work (AddinShmemInitLock held): on first use, the 5
+ * random bytes of this server start and a counter starting at a random value.
+ */
+void
+uid_objectid_shmem_startup(void)
+{
+	bool		found;
+
+	uid_objectid = ShmemInitStruct("uniqueid objectid", sizeof(UidObjectidShared), &found);
+	if (!found)
+	{
+		uint8		start[3];
+		uint32		counter;
+
+		if (!pg_strong_random(uid_objectid->random, sizeof(uid_objectid->random)) ||
+			!pg_strong_random(start, sizeof(start)))
+			ereport(ERROR,
+					(errcode(ERRCODE_INTERNAL_ERROR),
+					 errmsg("could not generate random values for objectid")));
+		counter = (uint32) start[0] << 16 | (uint32) start[1] << 8 | start[2];
+		/* second 0 is before any clock reading: the first ID gets counter `start` */
+		pg_atomic_init_u64(&uid_objectid->slot.state,
+						   (uint64) ((counter - 1) & UID_OBJECTID_COUNTER_MAX));
+	}
+}
+
+/*
+ * Issues the next objectid: strictly increasing (seconds, counter) pairs from
+ * one lock-free slot.  The counter runs on across seconds (+1, wrapping
+ * freely when the second changes); when it would wrap within the slot's
+ * second, the slot borrows the next second while the lead over the highest
+ * clock reading seen stays within uniqueid.max_clock_lead, else waits.  A
+ * clock behind the slot changes nothing: the slot counts on from its own time.
+ */
+static void
+objectid_generate(UidObjectid *out)
+{
+	pg_atomic_uint64 *state = &uid_objectid->slot.state;
+	const uint64 counter_mask = UID_OBJECTID_COUNTER_MAX;
+
+	for (;;)
+	{
+		int64		now_us = GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US;
+		uint64		old = pg_atomic_read_u64(state);
+		uint64		now_s,
+					floor_ms,
+					t,
+					counter;
+
+		if (now_us < 0 || (now_s = (uint64) now_us / USECS_PER_SEC) > UID_OBJECTID_TIME_MAX)
+			ereport(ERROR,
+					(errcode(ERRCODE_DATETIME_FIELD_OVERFLOW),
+					 errmsg("the clock is outside the time range of type objectid"),
+					 errdetail("The server's clock reads %s.",
+							   timestamptz_to_str(now_us - UID_PG_EPOCH_UNIX_US))));
+		/* never below what this server may have issued before it started */
+		floor_ms = uid_horizon_floor((uint64) now_us / 1000);
+		now_s = Max(now_s, (floor_ms + 999) / 1000);
+
+		do
+		{
+			t = old >> OBJECTID_COUNTER_BITS;
+			counter = old & counter_mask;
+			if (now_s > t)
+			{
+				/* a new second from the clock: the counter runs on */
+				t = now_s;
+				counter = (counter + 1) & counter_mask;
+				(void) uid_clock_high_water(now_us);
+			}
+			else if (counter < counter_mask)
+				counter++;
+			else
+			{
+				int64		lead_us;
+
+				/* the counter would wrap within the second: borrow the next */
+				t++;
+				counter = 0;
+				if (t > UID_OBJECTID_TIME_MAX)
+					ereport(ERROR,
+							(errcode(ERRCODE_DATETIME_FIELD_OVERFLOW),
+							 errmsg("type objectid has no IDs left after 2106-02-07 06:28:15+00")));
+				lead_us = (int64) t * USECS_PER_SEC - uid_clock_high_water(now_us);
+				if (lead_us > (int64) uid_max_clock_lead_ms * 1000)
+				{
+					/* over capacity: wait for the clock, interruptibly */
+					uid_wait(lead_us - (int64) uid_max_clock_lead_ms * 1000);
+					break;
+				}
+			}
+			if (pg_atomic_compare_exchange_u64(state, &old, t << OBJECTID_COUNTER_BITS | counter))
+			{
+				uid_horizon_cover(t * 1000);
+				objectid_pack(out, t, 0, (uint32) counter);
+				memcpy(out->b + 4, uid_objectid->random, sizeof(uid_objectid->random));
+				return;
+			}
+		} while (true);
+	}
+}
+
+PG_FUNCTION_INFO_V1(next_objectid);
+/* next_objectid(): the next objectid of this server start */
+Datum
+next_objectid(PG_FUNCTION_ARGS)
+{
+	UidObjectid *id;
+
+	uid_require_generator("objectid");
+	id = palloc(sizeof(UidObjectid));
+	objectid_generate(id);
+	PG_RETURN_POINTER(id);
+}

@@ -392,3 +392,12 @@ CREATE FUNCTION id_decode_shardid(code text, alphabet text DEFAULT 'base62') RET
     AS 'MODULE_PATHNAME', 'id_decode_shardid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION lexical_add(code text, alphabet text, n bigint) RETURNS text
     AS 'MODULE_PATHNAME', 'lexical_add' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+
+---------------------------------------------------------------------------
+-- UUID version 7 on the core uuid type (RFC 9562)
+---------------------------------------------------------------------------
+
+CREATE FUNCTION next_uuid7() RETURNS uuid
+    AS 'MODULE_PATHNAME', 'next_uuid7' LANGUAGE C VOLATILE PARALLEL SAFE;
+CREATE FUNCTION id_time(uuid) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'uuid_time' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;

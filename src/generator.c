@@ -15,9 +15,10 @@
 #include "storage/shmem.h"
 #include "storage/spin.h"
 
-/* Slot numbers: one per logical shard of shardid. */
+/* Slot numbers: one per logical shard of shardid, then uuid7's (uniqueid.h). */
 #define UID_SLOT_SHARDID 0
-#define UID_NSLOTS (UID_SLOT_SHARDID + UID_NSHARDS)
+#define UID_NSLOTS (UID_SLOT_UUID7 + 1)
+StaticAssertDecl(UID_SLOT_UUID7 == UID_SLOT_SHARDID + UID_NSHARDS, "uuid7's slot follows the shards'");
 
 /* One generator's state on its own cache line, so shards do not contend. */
 typedef union UidSlot
@@ -79,7 +80,7 @@ uid_shmem_startup(void)
 }
 
 /* Errors out unless this server can generate IDs of the named type now. */
-static void
+void
 uid_require_generator(const char *typname)
 {
 	if (uid_shared == NULL)

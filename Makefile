@@ -1,11 +1,11 @@
 # uniqueid - PGXS build
 MODULE_big = uniqueid
-OBJS = src/module.o src/codec.o src/basen.o src/layout.o src/id64.o src/sno.o src/objectid.o src/spreadid.o src/shortcode.o src/generator.o src/horizon.o src/guc.o
+OBJS = src/module.o src/codec.o src/basen.o src/layout.o src/id64.o src/sno.o src/objectid.o src/spreadid.o src/shortcode.o src/generator.o src/horizon.o src/guc.o src/uuid7.o
 EXTENSION = uniqueid
 DATA = $(wildcard sql/uniqueid--*.sql)
 PG_CPPFLAGS = -I$(srcdir)/src
 
-REGRESS = types opclass casts binary_io generator guc sno shortcode objectid security
+REGRESS = types opclass casts binary_io generator guc sno shortcode objectid uuid7 security
 REGRESS_OPTS = --inputdir=.
 
 PG_CONFIG ?= pg_config

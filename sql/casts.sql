@@ -25,4 +25,4 @@ SELECT '11637205501278089'::shardid::text, '11637205501278089'::shardid::timesta
 -- catalog: contexts of the casts
 SELECT castsource::regtype, casttarget::regtype, castcontext, castmethod
 FROM pg_cast WHERE castsource = 'shardid'::regtype OR casttarget = 'shardid'::regtype
-ORDER BY 1::text, 2::text;
+ORDER BY castsource::regtype::text, casttarget::regtype::text;

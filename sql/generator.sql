@@ -46,7 +46,8 @@ SELECT next_id(4096);
 
 -- generators are volatile and parallel safe; extractors immutable
 SELECT proname, provolatile, proparallel, proisstrict FROM pg_proc
-WHERE proname IN ('next_id', 'id_time', 'id_shard', 'id_seq', 'make_shardid')
+WHERE proname IN ('next_id', 'make_shardid')
+   OR (proname IN ('id_time', 'id_shard', 'id_seq') AND proargtypes[0] = 'shardid'::regtype)
 ORDER BY 1;
 
 -- shard_adopt: the next IDs of an adopted shard exceed the last one it had

@@ -58,7 +58,7 @@ SELECT '\x507c7f79bcf86cd7994f6c0e00'::bytea::objectid;
 \echo :LAST_ERROR_SQLSTATE
 SELECT ''::bytea::objectid;
 SELECT castsource::regtype, casttarget::regtype, castcontext FROM pg_cast
-WHERE castsource = 'objectid'::regtype OR casttarget = 'objectid'::regtype ORDER BY 1::text, 2::text;
+WHERE castsource = 'objectid'::regtype OR casttarget = 'objectid'::regtype ORDER BY castsource::regtype::text, casttarget::regtype::text;
 SELECT '507c7f79bcf86cd7994f6c0e'::objectid::timestamptz AS cast_to_time;
 
 -- binary send is the 12 bytes
@@ -67,7 +67,7 @@ SELECT objectid_send('507c7f79bcf86cd7994f6c0e');
 -- operator classes
 SELECT a.amname, c.opcname, amvalidate(c.oid)
 FROM pg_opclass c JOIN pg_am a ON a.oid = c.opcmethod
-WHERE c.opcname LIKE 'objectid%' ORDER BY 1, 2;
+WHERE c.opcintype = 'objectid'::regtype ORDER BY 1, 2;
 
 -- byte order: seconds (unsigned) first, then random, then counter
 SELECT o FROM (VALUES ('800000000000000000000000'::objectid), ('7fffffffffffffffffffffff'),
@@ -161,6 +161,6 @@ SELECT count(*), count(DISTINCT id), bool_and(id_random(id) = (SELECT id_random(
 FROM docs;
 -- (without shared_preload_libraries, 55000, and during recovery, 25006: test/objectid_server.t)
 SELECT proname, provolatile, proparallel, proisstrict FROM pg_proc
-WHERE proname IN ('next_objectid', 'make_objectid', 'id_random', 'id_counter', 'objectid_in', 'objectid_cmp')
-   OR (proname = 'id_time' AND proargtypes[0] = 'objectid'::regtype)
+WHERE proname IN ('next_objectid', 'make_objectid', 'objectid_in', 'objectid_cmp')
+   OR (proname IN ('id_time', 'id_random', 'id_counter') AND proargtypes[0] = 'objectid'::regtype)
 ORDER BY 1;

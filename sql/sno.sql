@@ -42,7 +42,7 @@ SELECT '\x4e6f2160a0ff9a0a10'::bytea::sno;
 \echo :LAST_ERROR_SQLSTATE
 SELECT '\x4e6f2160a0ff9a0a103300'::bytea::sno;
 SELECT castsource::regtype, casttarget::regtype, castcontext FROM pg_cast
-WHERE castsource = 'sno'::regtype OR casttarget = 'sno'::regtype ORDER BY 1::text, 2::text;
+WHERE castsource = 'sno'::regtype OR casttarget = 'sno'::regtype ORDER BY castsource::regtype::text, casttarget::regtype::text;
 
 -- binary send is the 10 bytes
 SELECT sno_send('brpk4q72xwf2m63l');
@@ -50,7 +50,7 @@ SELECT sno_send('brpk4q72xwf2m63l');
 -- operator classes
 SELECT a.amname, c.opcname, amvalidate(c.oid)
 FROM pg_opclass c JOIN pg_am a ON a.oid = c.opcmethod
-WHERE c.opcname LIKE 'sno%' ORDER BY 1, 2;
+WHERE c.opcintype = 'sno'::regtype ORDER BY 1, 2;
 
 -- byte order: time first, then tick, meta, partition, seq
 SELECT s FROM (VALUES (make_sno('2020-01-01', 0, 0, 1)), (make_sno('2020-01-01', 0, 0, 0, 1)),
@@ -88,4 +88,6 @@ SELECT next_sno(256);
 SELECT next_sno(-1);
 \echo :LAST_ERROR_SQLSTATE
 SELECT proname, provolatile, proparallel FROM pg_proc
-WHERE proname IN ('next_sno', 'make_sno', 'id_tick', 'id_meta', 'id_partition') ORDER BY 1;
+WHERE proname IN ('next_sno', 'make_sno')
+   OR (proname IN ('id_time', 'id_tick', 'id_meta', 'id_partition', 'id_seq') AND proargtypes[0] = 'sno'::regtype)
+ORDER BY 1;

@@ -1258,3 +1258,12 @@ CREATE FUNCTION lexical_add(code text, alphabet text, n bigint) RETURNS text
 CREATE FUNCTION shard_adopt(shard integer, last shardid) RETURNS void
     AS 'MODULE_PATHNAME', 'shard_adopt' LANGUAGE C VOLATILE STRICT;
 REVOKE EXECUTE ON FUNCTION shard_adopt(integer, shardid) FROM PUBLIC;
+
+---------------------------------------------------------------------------
+-- UUID version 7 on the core uuid type (RFC 9562)
+---------------------------------------------------------------------------
+
+CREATE FUNCTION next_uuid7() RETURNS uuid
+    AS 'MODULE_PATHNAME', 'next_uuid7' LANGUAGE C VOLATILE PARALLEL SAFE;
+CREATE FUNCTION id_time(uuid) RETURNS timestamptz
+    AS 'MODULE_PATHNAME', 'uuid_time' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;

@@ -17,9 +17,10 @@
 #include "storage/shmem.h"
 #include "storage/spin.h"
 
-/* Slot numbers: one per logical shard of shardid, one per other family. */
+/* Slot numbers: one per logical shard of shardid, then uuid7's (uniqueid.h), then one per other family. */
 #define UID_SLOT_SHARDID 0
-#define UID_SLOT_SNOWFLAKE (UID_SLOT_SHARDID + UID_NSHARDS)
+StaticAssertDecl(UID_SLOT_UUID7 == UID_SLOT_SHARDID + UID_NSHARDS, "uuid7's slot follows the shards'");
+#define UID_SLOT_SNOWFLAKE (UID_SLOT_UUID7 + 1)
 #define UID_SLOT_SONYFLAKE (UID_SLOT_SNOWFLAKE + 1)
 #define UID_SLOT_SHORTID (UID_SLOT_SONYFLAKE + 1)
 #define UID_SLOT_SPREADID (UID_SLOT_SHORTID + 1)

@@ -98,8 +98,10 @@ extern uint64 uid_get_time(const UidLayout *layout, uint64 id);
 extern uint64 uid_get_field(const UidLayout *layout, uint64 id, int field);
 extern int	uid_cmp_timestamptz(const UidLayout *layout, uint64 id, TimestampTz ts);
 
-/* generator.c */
+/* generator.c; slot numbers below UID_SLOT_UUID7 belong to shardid's shards */
+#define UID_SLOT_UUID7 UID_NSHARDS
 extern void uid_shmem_request(void);
+extern void uid_require_generator(const char *typname);
 extern void uid_shmem_startup(void);
 extern uint64 uid_generate(const UidLayout *layout, uint32 slot, uint64 node_bits);
 extern void uid_generate_sno(UidSno *out, int meta);

@@ -1,13 +1,15 @@
 # TAP: 4 concurrent connections x 50,000 IDs from the same generator slot
-# (next_id on one shard, then next_sno): no duplicate, and each connection's
-# IDs strictly increasing.
+# (next_id on one shard, next_sno, next_snowflake, next_sonyflake,
+# next_shortid, next_spreadid in both modes): no duplicate, and each
+# connection's IDs strictly increasing (but for spreadid's SPREAD mode).
 . test/lib.sh
 D=$UID_TEST_DIR
-echo "1..6"
+echo "1..21"
 uid_psql "$D" -d postgres -c "DROP DATABASE IF EXISTS uid_conc" -c "CREATE DATABASE uid_conc"
 uid_psql "$D" -d uid_conc -c "CREATE EXTENSION uniqueid"
 t=0
-# run_generator TYPE EXPR: 4 connections x 50,000 calls of EXPR, then the checks
+# run_generator TYPE EXPR [unordered]: 4 connections x 50,000 calls of EXPR,
+# then the checks (for an unordered generator, the order of the IDs' times)
 run_generator() {
 	uid_psql "$D" -d uid_conc -c "DROP TABLE IF EXISTS got" -c "CREATE TABLE got (conn int, n int, id $1)"
 	local pids=() rc=0 p c dups back
@@ -22,11 +24,23 @@ run_generator() {
 	dups=$(uid_psql "$D" -d uid_conc -At -c "SELECT count(*) - count(DISTINCT id) + (200000 - count(*)) FROM got")
 	t=$((t + 1))
 	[ "$dups" = 0 ] && echo "ok $t - $2: 200000 IDs, no duplicate" || echo "not ok $t - $2: duplicates or missing rows: $dups"
+	t=$((t + 1))
+	if [ "${3:-}" = unordered ]; then
+		back=$(uid_psql "$D" -d uid_conc -At -c \
+			"SELECT count(*) FROM (SELECT id_time(id) < lag(id_time(id)) OVER (PARTITION BY conn ORDER BY n) AS back FROM got) s WHERE back")
+		[ "$back" = 0 ] && echo "ok $t - $2: keys scattered, but each connection's times never go back" ||
+			echo "not ok $t - $2: $back times went back"
+		return
+	fi
 	back=$(uid_psql "$D" -d uid_conc -At -c \
 		"SELECT count(*) FROM (SELECT id <= lag(id) OVER (PARTITION BY conn ORDER BY n) AS back FROM got) s WHERE back")
-	t=$((t + 1))
 	[ "$back" = 0 ] && echo "ok $t - $2: each connection's IDs strictly increasing" || echo "not ok $t - $2: $back steps backwards"
 }
 run_generator shardid "next_id(11)"
 run_generator sno "next_sno()"
+run_generator snowflake "next_snowflake()"
+run_generator sonyflake "next_sonyflake()"
+run_generator shortid "next_shortid()"
+run_generator spreadid "next_spreadid('time')"
+run_generator spreadid "next_spreadid()" unordered
 uid_psql "$D" -d postgres -c "DROP DATABASE uid_conc"

@@ -5,7 +5,7 @@
 # primary issued.  A standby without uniqueid preloaded stops with a clear
 # message at the first horizon record.
 . test/lib.sh
-echo "1..7"
+echo "1..8"
 P=$(uid_tmpdir)
 S=$(uid_tmpdir)
 N=$(uid_tmpdir)
@@ -47,8 +47,14 @@ echo "$err" | grep -q 'ERROR:  25006: cannot generate shardid values during reco
 err=$(uid_psql "$S" -d postgres -c "\\set VERBOSITY verbose" -c "SELECT next_sno()" 2>&1)
 echo "$err" | grep -q 'ERROR:  25006: cannot generate sno values during recovery' &&
 	echo "ok 3 - next_sno on a standby raises 25006" || echo "not ok 3 - got: $err"
+fails=""
+for g in snowflake sonyflake shortid spreadid objectid uuid7; do
+	uid_psql "$S" -d postgres -c "\\set VERBOSITY verbose" -c "SELECT next_$g()" 2>&1 |
+		grep -q "ERROR:  25006: cannot generate" || fails+=" $g"
+done
+[ -z "$fails" ] && echo "ok 4 - every other generator raises 25006 on the standby too" || echo "not ok 4 - not 25006:$fails"
 [ "$(qs "SELECT count(*) FROM got WHERE id_shard(id) = 1")" = 200001 ] &&
-	echo "ok 4 - the standby replayed the primary's IDs and reads them" || echo "not ok 4 - rows missing on the standby"
+	echo "ok 5 - the standby replayed the primary's IDs and reads them" || echo "not ok 5 - rows missing on the standby"
 
 uid_as_owner "$UID_PGBIN/pg_ctl" -D "$S/data" -w promote >/dev/null
 uid_cluster_stop "$P"
@@ -57,9 +63,9 @@ qs "CREATE TABLE promoted AS SELECT next_id(1) AS id, next_sno() AS sid FROM gen
 read -r ok_shard ok_sno <<<"$(uid_psql "$S" -d postgres -At -F ' ' -c "SELECT
 	(SELECT min(id) FROM promoted) > (SELECT max(id) FROM got), (SELECT min(sid) FROM promoted) > (SELECT max(sid) FROM got)")"
 [ "$behind" = t ] && [ "$ok_shard" = t ] &&
-	echo "ok 5 - promoted with its clock 30 s behind, every next_id exceeds the old primary's" ||
-	echo "not ok 5 - clock behind: $behind, next_id greater: $ok_shard"
-[ "$ok_sno" = t ] && echo "ok 6 - and every next_sno exceeds the old primary's" || echo "not ok 6 - next_sno: $ok_sno"
+	echo "ok 6 - promoted with its clock 30 s behind, every next_id exceeds the old primary's" ||
+	echo "not ok 6 - clock behind: $behind, next_id greater: $ok_shard"
+[ "$ok_sno" = t ] && echo "ok 7 - and every next_sno exceeds the old primary's" || echo "not ok 7 - next_sno: $ok_sno"
 
 for _ in $(seq 1 50); do
 	grep -q 'resource manager with ID 201 not registered' "$N/server.log" && break
@@ -67,5 +73,5 @@ for _ in $(seq 1 50); do
 done
 grep -q 'resource manager with ID 201 not registered' "$N/server.log" &&
 	grep -q 'shared_preload_libraries' "$N/server.log" &&
-	echo "ok 7 - a standby without uniqueid preloaded stops, naming resource manager 201 and shared_preload_libraries" ||
-	{ echo "not ok 7 - no clear message"; tail -n 5 "$N/server.log" | sed 's/^/# /'; }
+	echo "ok 8 - a standby without uniqueid preloaded stops, naming resource manager 201 and shared_preload_libraries" ||
+	{ echo "not ok 8 - no clear message"; tail -n 5 "$N/server.log" | sed 's/^/# /'; }

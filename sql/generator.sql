@@ -62,6 +62,10 @@ SELECT shard_adopt(4001, make_shardid('2020-01-01 00:00+00', 4000, 17));
 \echo :LAST_ERROR_SQLSTATE
 SELECT shard_adopt(9000, make_shardid('2020-01-01 00:00+00', 4000, 17));
 \echo :LAST_ERROR_SQLSTATE
+-- the horizon only moves forward: a last ID more than an hour ahead is refused
+\set VERBOSITY sqlstate
+SELECT shard_adopt(4000, make_shardid(now() + interval '2 hours', 4000, 0));
+\set VERBOSITY default
 CREATE ROLE uid_plain;
 GRANT SELECT ON adopted TO uid_plain;
 SET ROLE uid_plain;

@@ -53,6 +53,7 @@ FROM (VALUES ('SELECT id_encode(-1)'),
              ($$SELECT id_encode(1, 'abca')$$),
              ($$SELECT id_encode(1, 'aé')$$),
              ($$SELECT lexical_add('a!', 'base62', 1)$$),
+             ($$SELECT id_decode('aé!', 'base62')$$),
              ($$SELECT lexical_add('0', 'base36', -2)$$),
              ($$SELECT lexical_add('', 'base36', -1)$$)) AS t(q);
 SELECT id_encode(-1);

@@ -179,6 +179,15 @@ uid_adopted_now(UidSlot *slot, int64 now_us)
 	return 0;
 }
 
+/* Errors out: a generator's time would pass the last of its layout, `last`. */
+static void
+uid_no_ids_left(const char *typname, TimestampTz last)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_DATETIME_FIELD_OVERFLOW),
+			 errmsg("type %s has no IDs left after %s", typname, timestamptz_to_str(last))));
+}
+
 /* The first time unit of a layout that starts at or after Unix time ms. */
 static inline uint64
 uid_units_from_ms(int64 epoch_us, int64 unit_us, uint64 ms)
@@ -230,6 +239,8 @@ uid_generate(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 			now_units = Max(now_units, uid_units_from_ms(layout->epoch_us, layout->unit_us,
 														 (uint64) adopted_us / 1000));
 		}
+		if (now_units > time_max)
+			uid_no_ids_left(layout->typname, uid_units_to_timestamptz(layout, time_max));
 
 		do
 		{
@@ -251,10 +262,7 @@ uid_generate(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 				t++;
 				seq = 0;
 				if (t > time_max)
-					ereport(ERROR,
-							(errcode(ERRCODE_DATETIME_FIELD_OVERFLOW),
-							 errmsg("type %s has no IDs left after %s", layout->typname,
-									timestamptz_to_str(uid_units_to_timestamptz(layout, time_max)))));
+					uid_no_ids_left(layout->typname, uid_units_to_timestamptz(layout, time_max));
 				lead_us = layout->epoch_us + (int64) t * layout->unit_us
 					- Max(uid_clock_high_water(now_us), adopted_us);
 				if (lead_us > (int64) uid_max_clock_lead_ms * 1000)
@@ -319,7 +327,9 @@ uid_sno_flip(uint64 old, uint64 now, uint32 seq_min, uint64 *issued, uint64 *wai
 	bool		flipped = false;
 
 	SpinLockAcquire(&uid_shared->sno_flip_lock);
-	if (now > uid_shared->sno_safe_time)
+	if (pg_atomic_read_u64(&uid_shared->sno.state) != old)
+		*wait_units = 0;		/* another backend moved the state: the caller looks again */
+	else if (now > uid_shared->sno_safe_time)
 	{
 		uint64		new = now << SNO_TIME_SHIFT | (tick ^ 1) << SNO_TICK_SHIFT | seq_min;
 
@@ -352,14 +362,18 @@ uid_generate_sno(UidSno *out, int meta)
 
 	for (;;)
 	{
-		int64		now_us = GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US;
+		/* the state first: a clock read after it is not behind it but for a real regression */
 		uint64		old = pg_atomic_read_u64(state);
+		int64		now_us;
 		uint64		now,
 					t,
 					lead,
 					tick,
 					seq;
 		int64		wait_us = 0;
+
+		pg_read_barrier();
+		now_us = GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US;
 
 		if (now_us < UID_SNO_EPOCH_US ||
 			(now = (uint64) (now_us - UID_SNO_EPOCH_US) / UID_SNO_UNIT_US) > UID_SNO_TIME_MAX)
@@ -370,6 +384,8 @@ uid_generate_sno(UidSno *out, int meta)
 							   timestamptz_to_str(now_us - UID_PG_EPOCH_UNIX_US))));
 		now = Max(now, uid_units_from_ms(UID_SNO_EPOCH_US, UID_SNO_UNIT_US,
 										 uid_horizon_floor((uint64) now_us / 1000)));
+		if (now > UID_SNO_TIME_MAX)
+			uid_no_ids_left("sno", UID_SNO_EPOCH_US + (int64) UID_SNO_TIME_MAX * UID_SNO_UNIT_US - UID_PG_EPOCH_UNIX_US);
 
 		t = old >> SNO_TIME_SHIFT;
 		lead = (old >> SNO_LEAD_SHIFT) & SNO_LEAD_MAX;
@@ -383,19 +399,24 @@ uid_generate_sno(UidSno *out, int meta)
 			seq = seq_min;
 			(void) uid_clock_high_water(now_us);
 		}
-		else if (now + lead < t)
+		else if (now + lead + 1 < t)
 		{
-			/* the clock went back below the highest reading seen: flip */
+			/*
+			 * The clock went back below the highest reading seen (by more than
+			 * the one unit that rounding the floor up can account for): flip.
+			 */
 			uint64		wait_units;
 
 			if (uid_sno_flip(old, now, seq_min, &issued, &wait_units))
 				break;
+			if (wait_units == 0)
+				continue;		/* the state moved meanwhile: look again */
 			wait_us = (int64) wait_units * UID_SNO_UNIT_US;
 		}
 		else
 		{
 			/* the clock is in the slot's (possibly borrowed) present */
-			lead = t - now;
+			lead = t > now ? Min(t - now, SNO_LEAD_MAX) : 0;
 			if (seq < seq_min)
 				seq = seq_min;
 			else if (seq < seq_max)
@@ -409,9 +430,7 @@ uid_generate_sno(UidSno *out, int meta)
 				seq = seq_min;
 				lead_us = UID_SNO_EPOCH_US + (int64) t * UID_SNO_UNIT_US - uid_clock_high_water(now_us);
 				if (t > UID_SNO_TIME_MAX)
-					ereport(ERROR,
-							(errcode(ERRCODE_DATETIME_FIELD_OVERFLOW),
-							 errmsg("type sno has no IDs left after 2079-09-07 15:47:35.548+00")));
+					uid_no_ids_left("sno", UID_SNO_EPOCH_US + (int64) UID_SNO_TIME_MAX * UID_SNO_UNIT_US - UID_PG_EPOCH_UNIX_US);
 				if (lead > SNO_LEAD_MAX || lead_us > (int64) uid_max_clock_lead_ms * 1000)
 					wait_us = Max(lead_us - (int64) uid_max_clock_lead_ms * 1000, UID_SNO_UNIT_US);
 			}
@@ -490,6 +509,13 @@ shard_adopt(PG_FUNCTION_ARGS)
 
 	slot = &uid_shared->slots[UID_SLOT_SHARDID + shard];
 	last_us = layout->epoch_us + (int64) uid_get_time(layout, last) * layout->unit_us;
+	/* the horizon can only move forward: refuse a last ID implausibly far ahead */
+	if (last_us > GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US + USECS_PER_HOUR)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("shardid " UINT64_FORMAT " is more than an hour ahead of this server's clock", last),
+				 errdetail("Its time is %s.", timestamptz_to_str(last_us - UID_PG_EPOCH_UNIX_US)),
+				 errhint("Check the clocks of both servers and that the ID is the shard's last.")));
 	/* durable first: after a restart the floor is above last */
 	uid_horizon_cover((uint64) last_us / 1000);
 	/* a clock behind the other server's then stands in at last's time */

@@ -141,10 +141,11 @@ uid_horizon_shmem_startup(void)
 
 /*
  * The earliest time, in Unix ms, an ID may have now, given the wall clock's
- * reading now_ms; 0 once the clock has caught up.  The first call after
- * startup or promotion fixes the floor at the horizon, so that no ID repeats
- * one issued before; the floor then moves on with the monotonic clock, so a
- * server whose clock is behind generates from the floor on at the layouts'
+ * reading now_ms.  The first call after startup or promotion fixes the floor
+ * at the horizon, so that no ID repeats one issued before, by any generator,
+ * even one first used much later with a clock set back meanwhile.  Until the
+ * clock catches up with it, the floor moves on with the monotonic clock, so
+ * a server whose clock is behind generates from the floor on at the layouts'
  * capacity, as if its clock had gone back while running.
  */
 uint64
@@ -153,9 +154,10 @@ uid_horizon_floor(uint64 now_ms)
 	uint64		floor;
 	int64		mono_us;
 
-	if (likely(pg_atomic_read_u32(&uid_horizon->floor_passed)))
-		return 0;
 	floor = pg_atomic_read_u64(&uid_horizon->floor_ms);
+	/* once the clock has caught up, the startup horizon itself stays the floor */
+	if (likely(pg_atomic_read_u32(&uid_horizon->floor_passed)))
+		return floor;
 	if (floor == UID_FLOOR_UNSET)
 	{
 		LWLockAcquire(uid_horizon->lock, LW_EXCLUSIVE);
@@ -174,13 +176,12 @@ uid_horizon_floor(uint64 now_ms)
 	}
 	pg_read_barrier();
 	mono_us = uid_mono_us() - (int64) pg_atomic_read_u64(&uid_horizon->floor_mono_us);
-	floor += (uint64) Max(mono_us, 0) / 1000;
-	if (now_ms >= floor)
+	if (now_ms >= floor + (uint64) Max(mono_us, 0) / 1000)
 	{
 		pg_atomic_write_u32(&uid_horizon->floor_passed, 1);
-		return 0;
+		return floor;
 	}
-	return floor;
+	return floor + (uint64) Max(mono_us, 0) / 1000;
 }
 
 /*

@@ -63,14 +63,17 @@ uid_get_alphabet(FunctionCallInfo fcinfo, int argno)
 	return &cache->alphabet;
 }
 
-/* Reports a character of code, at offset errpos, that is not in the alphabet. */
+/* Reports a character of code, at byte offset errpos, that is not in the alphabet. */
 static void
 uid_bad_char(text *code, size_t errpos)
 {
+	const char *s = VARDATA_ANY(code);
+
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-			 errmsg("invalid character \"%c\" at position %d of code \"%s\"",
-					VARDATA_ANY(code)[errpos], (int) errpos + 1, text_to_cstring(code)),
+			 errmsg("invalid character \"%s\" at position %d of code \"%s\"",
+					pnstrdup(s + errpos, pg_mblen(s + errpos)),
+					pg_mbstrlen_with_len(s, (int) errpos) + 1, text_to_cstring(code)),
 			 errdetail("The character is not in the alphabet.")));
 }
 
@@ -185,8 +188,8 @@ lexical_add(PG_FUNCTION_ARGS)
 		case UID_BASEN_BELOW_FIRST:
 			ereport(ERROR,
 					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-					 errmsg("code \"%s\" minus " INT64_FORMAT " is before the first code",
-							text_to_cstring(code), -n),
+					 errmsg("code \"%s\" moved by " INT64_FORMAT " places is before the first code",
+							text_to_cstring(code), n),
 					 errdetail("The first code in shortlex order is the empty string.")));
 			break;
 		default:

@@ -148,7 +148,12 @@ uid_clock_high_water(int64 now_us)
 		if (pg_atomic_compare_exchange_u64(&uid_shared->clock_offset.state, &seen, (uint64) offset))
 			return now_us;
 	}
-	return mono_us + (int64) seen;
+	/*
+	 * The two clocks are read one after the other, so the offset jitters by
+	 * microseconds: below a millisecond, the difference is that, not a clock
+	 * set back, and the reading itself is the better estimate.
+	 */
+	return mono_us + (int64) seen - now_us < 1000 ? now_us : mono_us + (int64) seen;
 }
 
 /* Sleeps up to 10 ms of the given wait, then serves interrupts. */

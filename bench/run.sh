@@ -323,12 +323,111 @@ row e "sort shardid" "$(secs sort_s) s" "$(times_of sort_s sort_b)x bigint; pair
 row e "sort bigint (same values)" "$(secs sort_b) s" "1.00x bigint" - -
 row e "sort uuid (reference)" "$(secs io_u) s" "$(times_of io_u sort_b)x bigint; paired $(paired io_u sort_b)x" - -
 
+# --- (f) the other families, and short codes ------------------------------------------------
+# Generation cost of every other generator, against the same yardsticks.
+# sonyflake (256 per 10 ms) and spreadid (64 per ms) are capacity-bound long
+# before the call cost matters: they are run N_SLOW times after a pause that
+# leaves them their 1 s lead allowance, and reported as a rate against that
+# capacity. sno: pgbench inserts against gen_random_uuid(), text I/O and a
+# sort of N_BIG values against uuid. id_encode/id_decode against to_hex and
+# bigint's text form.
+N_SLOW=${BENCH_N_SLOW:-100000}
+uid_log "(f) other generators, $N_GEN calls each ($N_SLOW for sonyflake and spreadid)"
+gen f_clock "clock_timestamp()"
+gen f_nextval "nextval('bench_seq')"
+gen f_sno "next_sno()"
+gen f_uuid7 "next_uuid7()"
+gen f_snow "next_snowflake()"
+gen f_obj "next_objectid()"
+gen f_short "next_shortid()" "SELECT pg_sleep(1.2);"
+q f_sony "SELECT count(next_sonyflake()) FROM generate_series(1, $N_SLOW)" "SELECT pg_sleep(1.2);"
+q f_spread "SELECT count(next_spreadid()) FROM generate_series(1, $N_SLOW)" "SELECT pg_sleep(1.2);"
+REPS_SAVED=$REPS REPS=$GEN_REPS
+run_group
+REPS=$REPS_SAVED
+for k in f_sno f_uuid7 f_snow; do
+	P=$(paired $k f_nextval)
+	Q=$(paired $k f_clock)
+	row f "$(sed 's/^f_sno$/next_sno()/; s/^f_uuid7$/next_uuid7()/; s/^f_snow$/next_snowflake()/' <<<"$k")" \
+		"$(secs $k) s" "paired: ${P}x nextval, ${Q}x clock_ts" "<=0.5x nextval, <=2x clock_ts" \
+		"$(yesno "$P <= 0.5 && $Q <= 2")"
+done
+row f "next_objectid()" "$(secs f_obj) s" "paired: $(paired f_obj f_nextval)x nextval, $(paired f_obj f_clock)x clock_ts" - -
+row f "next_shortid() (512 per ms)" "$(calc "$N_GEN / (${BEST[f_short]} / 1000)" 0) IDs/s" \
+	"$(calc "100 * $N_GEN / (${BEST[f_short]} / 1000) / 512000" 1)% of capacity, lead allowance included" - -
+row f "next_sonyflake() (256 per 10 ms)" "$(calc "$N_SLOW / (${BEST[f_sony]} / 1000)" 0) IDs/s" \
+	"$(calc "100 * $N_SLOW / (${BEST[f_sony]} / 1000) / 25600" 1)% of capacity, lead allowance included" - -
+row f "next_spreadid() (64 per ms)" "$(calc "$N_SLOW / (${BEST[f_spread]} / 1000)" 0) IDs/s" \
+	"$(calc "100 * $N_SLOW / (${BEST[f_spread]} / 1000) / 64000" 1)% of capacity, lead allowance included" - -
+
+uid_log "(f) pgbench inserts with sno and next_uuid7 keys, $PGB_ROUNDS rounds of $PGB_T s"
+for ((r = 1; r <= PGB_ROUNDS; r++)); do
+	for k in sno uuid7 uuid; do
+		case $k in
+			sno) def="sno PRIMARY KEY DEFAULT next_sno()" ;;
+			uuid7) def="uuid PRIMARY KEY DEFAULT next_uuid7()" ;;
+			uuid) def="uuid PRIMARY KEY DEFAULT gen_random_uuid()" ;;
+		esac
+		sql -c "DROP TABLE IF EXISTS t" -c "CREATE TABLE t (id $def, v int NOT NULL DEFAULT 0) WITH (autovacuum_enabled = off)" \
+			-c "CHECKPOINT" >/dev/null
+		out=$("$UID_PGBIN/pgbench" -h "$D" -p 5432 -U postgres -n -c 2 -j 2 -T "$PGB_T" -f "$D/insert.sql" postgres 2>&1) ||
+			{ printf '%s\n' "$out" >&2; exit 1; }
+		rows=$(calc "$(awk '/^tps = / { print $3; exit }' <<<"$out") * 1000" 0)
+		ALL[f_pgb_$k]="${ALL[f_pgb_$k]:+${ALL[f_pgb_$k]} }$rows"
+		if [ -z "${PGB[f_$k]:-}" ] || [ "$rows" -gt "${PGB[f_$k]}" ]; then PGB[f_$k]=$rows; fi
+		IDX[f_$k]=$(sql -At -c "SELECT round(pg_relation_size('t_pkey')::numeric / count(*), 1) FROM t")
+		uid_log "  round $r, id $def: $rows rows/s; index ${IDX[f_$k]} B/row"
+	done
+done
+sql -c "DROP TABLE t" >/dev/null
+P=$(paired f_pgb_sno f_pgb_uuid)
+row f "inserts, sno next_sno()" "${PGB[f_sno]} rows/s" "paired: ${P}x gen_random_uuid; index ${IDX[f_sno]} B/row" \
+	">=2x gen_random_uuid" "$(yesno "$P >= 2")"
+row f "inserts, uuid next_uuid7()" "${PGB[f_uuid7]} rows/s" "paired: $(paired f_pgb_uuid7 f_pgb_uuid)x gen_random_uuid; index ${IDX[f_uuid7]} B/row" - -
+row f "inserts, uuid gen_random_uuid()" "${PGB[f_uuid]} rows/s" "index ${IDX[f_uuid]} B/row" - -
+
+uid_log "(f) sno text I/O and sort, $N_BIG values"
+sql <<SQL >/dev/null
+CREATE TABLE io_n AS SELECT next_sno() AS id FROM generate_series(1, $N_BIG);
+CREATE TABLE io_nt AS SELECT id::text AS s FROM io_n;
+CREATE TABLE sort_n AS SELECT id FROM io_n ORDER BY random();
+CREATE TABLE sort_u AS SELECT id FROM io_u ORDER BY random();
+VACUUM (FREEZE, ANALYZE) io_n, io_nt, sort_n, sort_u;
+SQL
+q f_out_n "SELECT count(id::text) FROM io_n"
+q f_out_u "SELECT count(id::text) FROM io_u"
+q f_in_n "SELECT count(s::sno) FROM io_nt"
+q f_in_u "SELECT count(s::uuid) FROM io_ut"
+run_group
+row f "output sno::text" "$(secs f_out_n) s" "paired: $(paired f_out_n f_out_u)x uuid" "<=1x uuid" "$(yesno "$(paired f_out_n f_out_u) <= 1")"
+row f "input text::sno" "$(secs f_in_n) s" "paired: $(paired f_in_n f_in_u)x uuid" "<=1x uuid" "$(yesno "$(paired f_in_n f_in_u) <= 1")"
+q f_sort_n "SELECT count(*) FROM (SELECT id FROM sort_n ORDER BY id OFFSET 0) AS s"
+q f_sort_u "SELECT count(*) FROM (SELECT id FROM sort_u ORDER BY id OFFSET 0) AS s"
+run_group "SET work_mem = '2GB';"
+row f "sort sno" "$(secs f_sort_n) s" "paired: $(paired f_sort_n f_sort_u)x uuid" "<=1.2x uuid" "$(yesno "$(paired f_sort_n f_sort_u) <= 1.2")"
+row f "sort uuid (same count)" "$(secs f_sort_u) s" "1.00x uuid" - -
+sql -c "DROP TABLE io_n, io_nt, sort_n, sort_u" >/dev/null
+
+uid_log "(f) short codes, $N_GEN values"
+sql -c "CREATE TABLE codes AS SELECT id_encode(i * 7919) AS c, to_hex(i * 7919) AS h, (i * 7919)::text AS t
+	FROM generate_series(1, $N_GEN) AS i" -c "VACUUM ANALYZE codes" >/dev/null
+gen f_enc "id_encode(i * 7919)"
+gen f_hex "to_hex(i * 7919)"
+gen f_txt "(i * 7919)::text"
+q f_dec "SELECT count(id_decode(c)) FROM codes"
+q f_unhex "SELECT count(('x' || lpad(h, 16, '0'))::bit(64)::bigint) FROM codes"
+q f_untxt "SELECT count(t::bigint) FROM codes"
+run_group
+row f "id_encode(bigint) base62" "$(secs f_enc) s" "paired: $(paired f_enc f_hex)x to_hex, $(paired f_enc f_txt)x ::text" - -
+row f "id_decode(text) base62" "$(secs f_dec) s" "paired: $(paired f_dec f_unhex)x hex via bit(64), $(paired f_dec f_untxt)x ::bigint" - -
+sql -c "DROP TABLE codes" >/dev/null
+
 # --- report -----------------------------------------------------------------------------------
 uid_log "done"
 echo
 echo "uniqueid benchmark, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, PostgreSQL $(sql -Atc "SHOW server_version")"
 echo "(a) $N_GEN calls, best of $GEN_REPS; (b) $N_CAP calls; (c) pgbench -c 2 -j 2 -T $PGB_T, 1000-row INSERT, best of $PGB_ROUNDS;"
-echo "(d)(e) $N_BIG rows, best of $REPS. Load average at start: $LOAD_START, at end: $(cut -d' ' -f1-3 /proc/loadavg)"
+echo "(d)(e) $N_BIG rows, best of $REPS; (f) as (a) to (e), sonyflake and spreadid $N_SLOW calls. Load average at start: $LOAD_START, at end: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo "Results are each query's best run; targets are judged on the median of the paired (back-to-back) ratios."
 echo "uniqueid.so sha256 $SO_ID; source tree at commit $GIT_ID"
 echo

@@ -409,11 +409,11 @@ row f "sort uuid (same count)" "$(secs f_sort_u) s" "1.00x uuid" - -
 sql -c "DROP TABLE io_n, io_nt, sort_n, sort_u" >/dev/null
 
 uid_log "(f) short codes, $N_GEN values"
-sql -c "CREATE TABLE codes AS SELECT id_encode(i * 7919) AS c, to_hex(i * 7919) AS h, (i * 7919)::text AS t
+sql -c "CREATE TABLE codes AS SELECT id_encode(i::bigint * 7919) AS c, to_hex(i::bigint * 7919) AS h, (i::bigint * 7919)::text AS t
 	FROM generate_series(1, $N_GEN) AS i" -c "VACUUM ANALYZE codes" >/dev/null
-gen f_enc "id_encode(i * 7919)"
-gen f_hex "to_hex(i * 7919)"
-gen f_txt "(i * 7919)::text"
+gen f_enc "id_encode(i::bigint * 7919)"
+gen f_hex "to_hex(i::bigint * 7919)"
+gen f_txt "(i::bigint * 7919)::text"
 q f_dec "SELECT count(id_decode(c)) FROM codes"
 q f_unhex "SELECT count(('x' || lpad(h, 16, '0'))::bit(64)::bigint) FROM codes"
 q f_untxt "SELECT count(t::bigint) FROM codes"

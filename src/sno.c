@@ -10,6 +10,7 @@
 
 #include "codec.h"
 #include "common/hashfn.h"
+#include "lib/hyperloglog.h"
 #include "common/int.h"
 #include "datatype/timestamp.h"
 #include "libpq/pqformat.h"
@@ -219,21 +220,51 @@ sno_fastcmp(Datum x, Datum y, SortSupport ssup)
 	return sno_cmp((const UidSno *) DatumGetPointer(x), (const UidSno *) DatumGetPointer(y));
 }
 
+/* State of abbreviated-key sorting: how many keys, and how many distinct. */
+typedef struct SnoAbbrevState
+{
+	int64		count;
+	bool		estimating;
+	hyperLogLogState distinct;
+} SnoAbbrevState;
+
 /* Abbreviated key: the first 8 bytes (time, tick, meta, high partition) as an unsigned integer. */
 static Datum
 sno_abbrev_convert(Datum original, SortSupport ssup)
 {
+	SnoAbbrevState *st = ssup->ssup_extra;
 	uint64		v;
 
 	memcpy(&v, ((const UidSno *) DatumGetPointer(original))->b, sizeof(v));
-	return UInt64GetDatum(pg_ntoh64(v));
+	v = pg_ntoh64(v);
+	st->count++;
+	if (st->estimating)
+		addHyperLogLog(&st->distinct, DatumGetUInt32(hash_uint32((uint32) (v ^ (v >> 32)))));
+	return UInt64GetDatum(v);
 }
 
-/* The first 8 bytes almost always decide, so the abbreviation is never abandoned. */
+/*
+ * Whether to give the abbreviated keys up: IDs made in one burst share their
+ * first 8 bytes (one 4 ms unit, one meta, one partition) and differ only in
+ * the sequence, so the abbreviation decides nothing and only adds work.  Give
+ * up when there is less than one distinct key per thousand; stop counting
+ * once there are plenty.
+ */
 static bool
 sno_abbrev_abort(int memtupcount, SortSupport ssup)
 {
-	return false;
+	SnoAbbrevState *st = ssup->ssup_extra;
+	double		distinct;
+
+	if (memtupcount < 10000 || st->count < 10000 || !st->estimating)
+		return false;
+	distinct = estimateHyperLogLog(&st->distinct);
+	if (distinct > 100000.0)
+	{
+		st->estimating = false;
+		return false;
+	}
+	return distinct < st->count / 1000.0;
 }
 
 PG_FUNCTION_INFO_V1(sno_sortsupport);
@@ -246,6 +277,12 @@ sno_sortsupport(PG_FUNCTION_ARGS)
 	ssup->comparator = sno_fastcmp;
 	if (ssup->abbreviate && SIZEOF_DATUM >= 8)
 	{
+		SnoAbbrevState *st = MemoryContextAlloc(ssup->ssup_cxt, sizeof(SnoAbbrevState));
+
+		st->count = 0;
+		st->estimating = true;
+		initHyperLogLog(&st->distinct, 10);
+		ssup->ssup_extra = st;
 		ssup->abbrev_full_comparator = sno_fastcmp;
 		ssup->comparator = ssup_datum_unsigned_cmp;
 		ssup->abbrev_converter = sno_abbrev_convert;

@@ -12,6 +12,7 @@ BASE=${1:-903d9a7}
 REPS=${BENCH_REPS:-7}
 N=${BENCH_N_GEN:-1000000}
 W=$(mktemp -d /tmp/uniqueid-ab.XXXXXX)
+chmod 755 "$W"
 declare -A DIR
 cleanup() {
 	for k in base cur; do [ -n "${DIR[$k]:-}" ] && UID_PGBIN=$W/pg-$k/lib/postgresql/15/bin uid_cluster_stop "${DIR[$k]}"; done
@@ -35,7 +36,8 @@ for k in base cur; do
 done
 make -s clean >/dev/null
 declare -A BEST
-queries=("next_id(i % 8192)" "next_id(5)" "next_sno()")
+# (one shard, next_id(5), is capacity-bound: its time depends on the lead, not on the call)
+queries=("next_id(i % 8192)" "next_sno()")
 for ((r = 0; r < REPS; r++)); do
 	for q in "${queries[@]}"; do
 		for k in base cur; do

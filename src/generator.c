@@ -226,6 +226,7 @@ uid_generate(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 					t,
 					seq;
 		int64		adopted_us = 0;
+		uint64		floor_ms;
 
 		if (now_us < layout->epoch_us ||
 			(now_units = (uint64) (now_us - layout->epoch_us) / layout->unit_us) > time_max)
@@ -235,8 +236,9 @@ uid_generate(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 					 errdetail("The server's clock reads %s.",
 							   timestamptz_to_str(now_us - UID_PG_EPOCH_UNIX_US))));
 		/* never below what this server may have issued before it started */
-		now_units = Max(now_units, uid_units_from_ms(layout->epoch_us, layout->unit_us,
-													 uid_horizon_floor((uint64) now_us / 1000)));
+		floor_ms = uid_horizon_floor((uint64) now_us / 1000);
+		if (unlikely(now_us < (int64) floor_ms * 1000 + layout->unit_us))
+			now_units = Max(now_units, uid_units_from_ms(layout->epoch_us, layout->unit_us, floor_ms));
 		/* nor, for an adopted shard, below where the other server left it */
 		if (unlikely(pg_atomic_read_u64(&uid_shared->slots[slot].adopt_ms) != 0))
 		{

@@ -40,16 +40,7 @@ typedef struct xl_uniqueid_horizon
 	uint64		horizon_ms;		/* Unix ms */
 } xl_uniqueid_horizon;
 
-typedef struct UidHorizonShared
-{
-	pg_atomic_uint64 horizon_ms;	/* durable: no ID issued at or past it */
-	pg_atomic_uint64 floor_ms;	/* every ID from now on is at or past it */
-	pg_atomic_uint64 floor_mono_us; /* monotonic clock when the floor was set */
-	pg_atomic_uint32 floor_passed;	/* the clock has caught up with the floor */
-	LWLock	   *lock;			/* serializes advances and the floor's setting */
-} UidHorizonShared;
-
-static UidHorizonShared *uid_horizon = NULL;
+UidHorizonShared *uid_horizon = NULL;
 
 /* Reads the state file; 0 when there is none. */
 static uint64
@@ -149,7 +140,7 @@ uid_horizon_shmem_startup(void)
  * capacity, as if its clock had gone back while running.
  */
 uint64
-uid_horizon_floor(uint64 now_ms)
+uid_horizon_floor_slow(uint64 now_ms)
 {
 	uint64		floor;
 	int64		mono_us;
@@ -190,7 +181,7 @@ uid_horizon_floor(uint64 now_ms)
  * ID is taken from its slot and before it is returned.
  */
 void
-uid_horizon_cover(uint64 id_ms)
+uid_horizon_cover_slow(uint64 id_ms)
 {
 	xl_uniqueid_horizon rec;
 	XLogRecPtr	lsn;

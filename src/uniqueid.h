@@ -8,6 +8,8 @@
 #include "compat.h"
 
 #include "fmgr.h"
+#include "port/atomics.h"
+#include "storage/lwlock.h"
 #include "utils/timestamp.h"
 
 /* How a 64-bit layout writes itself as text. */
@@ -120,8 +122,39 @@ extern void uid_wait(int64 wait_us);
 extern void uid_horizon_shmem_request(void);
 extern void uid_horizon_shmem_startup(void);
 extern void uid_horizon_register_rmgr(void);
-extern uint64 uid_horizon_floor(uint64 now_ms);
-extern void uid_horizon_cover(uint64 id_ms);
+/* The horizon's shared state (horizon.c); read inline on every generated ID. */
+typedef struct UidHorizonShared
+{
+	pg_atomic_uint64 horizon_ms;	/* durable: no ID issued at or past it */
+	pg_atomic_uint64 floor_ms;	/* every ID from now on is at or past it */
+	pg_atomic_uint64 floor_mono_us; /* monotonic clock when the floor was set */
+	pg_atomic_uint32 floor_passed;	/* the clock has caught up with the floor */
+	LWLock	   *lock;			/* serializes advances and the floor's setting */
+} UidHorizonShared;
+
+extern UidHorizonShared *uid_horizon;
+extern uint64 uid_horizon_floor_slow(uint64 now_ms);
+extern void uid_horizon_cover_slow(uint64 id_ms);
+
+/*
+ * The earliest time (Unix ms) an ID may have, given the clock's reading
+ * now_ms: the fast path, once the clock has passed the startup floor.
+ */
+static inline uint64
+uid_horizon_floor(uint64 now_ms)
+{
+	if (likely(pg_atomic_read_u32(&uid_horizon->floor_passed)))
+		return pg_atomic_read_u64(&uid_horizon->floor_ms);
+	return uid_horizon_floor_slow(now_ms);
+}
+
+/* Makes an ID starting at id_ms durable below the horizon (fast path: it is). */
+static inline void
+uid_horizon_cover(uint64 id_ms)
+{
+	if (unlikely(id_ms >= pg_atomic_read_u64(&uid_horizon->horizon_ms)))
+		uid_horizon_cover_slow(id_ms);
+}
 
 /* guc.c */
 extern int	uid_max_clock_lead_ms;

@@ -8,7 +8,7 @@ set -u
 cd "$(dirname "$0")/.." || exit 2
 . test/lib.sh
 
-uid_install_packages make gcc "postgresql-$UID_PGVER" "postgresql-server-dev-$UID_PGVER" \
+uid_install_packages make gcc procps "postgresql-$UID_PGVER" "postgresql-server-dev-$UID_PGVER" \
 	"postgresql-$UID_PGVER-pgtap" libtap-parser-sourcehandler-pgtap-perl libfaketime || exit 2
 uid_build_install || { uid_log "build failed"; exit 2; }
 

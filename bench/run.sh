@@ -127,23 +127,8 @@ sql <<'SQL'
 CREATE EXTENSION uniqueid;
 CREATE EXTENSION "uuid-ossp";
 CREATE SEQUENCE bench_seq;
-CREATE SEQUENCE insta_seq;
--- Instagram's published next_id (2011), for logical shard 5, as in test/instagram_compat.sql
-CREATE FUNCTION insta_next_id(OUT result bigint) LANGUAGE plpgsql AS $$
-DECLARE
-    our_epoch bigint := 1314220021721;
-    seq_id bigint;
-    now_millis bigint;
-    shard_id int := 5;
-BEGIN
-    SELECT nextval('insta_seq') % 1024 INTO seq_id;
-    SELECT FLOOR(EXTRACT(EPOCH FROM clock_timestamp()) * 1000) INTO now_millis;
-    result := (now_millis - our_epoch) << 23;
-    result := result | (shard_id << 10);
-    result := result | (seq_id);
-END;
-$$;
 SQL
+sql -f test/fixtures/instagram_next_id.sql
 
 # --- (a) generation cost: N_GEN calls in one backend -----------------------------
 uid_log "(a) generation, $N_GEN calls per query, best of $GEN_REPS"

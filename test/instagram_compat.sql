@@ -6,22 +6,8 @@ BEGIN;
 SET LOCAL timezone = 'UTC';
 SELECT plan(5);
 
-CREATE SEQUENCE insta_seq;
 -- the function as Instagram published it in 2011, for logical shard 5
-CREATE FUNCTION insta_next_id(OUT result bigint) LANGUAGE plpgsql AS $$
-DECLARE
-    our_epoch bigint := 1314220021721;
-    seq_id bigint;
-    now_millis bigint;
-    shard_id int := 5;
-BEGIN
-    SELECT nextval('insta_seq') % 1024 INTO seq_id;
-    SELECT FLOOR(EXTRACT(EPOCH FROM clock_timestamp()) * 1000) INTO now_millis;
-    result := (now_millis - our_epoch) << 23;
-    result := result | (shard_id << 10);
-    result := result | (seq_id);
-END;
-$$;
+\i test/fixtures/instagram_next_id.sql
 
 CREATE TEMP TABLE mixed (n serial, source text, id shardid, made_at timestamptz);
 -- alternate batches, 5 ms apart, so each batch has its own milliseconds

@@ -372,6 +372,7 @@ uid_generate_sno(UidSno *out, int meta)
 		/* the state first: a clock read after it is not behind it but for a real regression */
 		uint64		old = pg_atomic_read_u64(state);
 		int64		now_us;
+		uint64		floor_ms;
 		uint64		now,
 					t,
 					lead,
@@ -389,10 +390,14 @@ uid_generate_sno(UidSno *out, int meta)
 					 errmsg("the clock is outside the time range of type sno"),
 					 errdetail("The server's clock reads %s.",
 							   timestamptz_to_str(now_us - UID_PG_EPOCH_UNIX_US))));
-		now = Max(now, uid_units_from_ms(UID_SNO_EPOCH_US, UID_SNO_UNIT_US,
-										 uid_horizon_floor((uint64) now_us / 1000)));
-		if (now > UID_SNO_TIME_MAX)
-			uid_no_ids_left("sno", UID_SNO_EPOCH_US + (int64) UID_SNO_TIME_MAX * UID_SNO_UNIT_US - UID_PG_EPOCH_UNIX_US);
+		/* never below what this server may have issued before it started */
+		floor_ms = uid_horizon_floor((uint64) now_us / 1000);
+		if (unlikely(now_us < (int64) floor_ms * 1000 + UID_SNO_UNIT_US))
+		{
+			now = Max(now, uid_units_from_ms(UID_SNO_EPOCH_US, UID_SNO_UNIT_US, floor_ms));
+			if (now > UID_SNO_TIME_MAX)
+				uid_no_ids_left("sno", UID_SNO_EPOCH_US + (int64) UID_SNO_TIME_MAX * UID_SNO_UNIT_US - UID_PG_EPOCH_UNIX_US);
+		}
 
 		t = old >> SNO_TIME_SHIFT;
 		lead = (old >> SNO_LEAD_SHIFT) & SNO_LEAD_MAX;

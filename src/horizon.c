@@ -6,7 +6,8 @@
  * below the durable horizon H.  Before a generator returns an ID at or past
  * H, H is advanced to (that time or the clock, whichever is later) plus a
  * lease, written to a state file in the data directory and logged through
- * a custom WAL resource manager, both flushed.  Crash recovery and streaming
+ * a custom WAL resource manager, both flushed; an ID near H renews the lease
+ * early, so that generators need not wait for it.  Crash recovery and streaming
  * standbys replay the WAL record; the state file carries H across
  * checkpoints (redo starts at the last checkpoint, so the record alone could
  * be skipped).  The first generator call after startup or promotion fixes the
@@ -31,6 +32,8 @@
 #define UID_HORIZON_FILE "uniqueid.horizon"
 #define UID_HORIZON_TMP "uniqueid.horizon.tmp"
 #define UID_HORIZON_LEASE_MS 1000
+#define UID_HORIZON_RENEW_MS 250	/* renew the lease this long before it ends */
+StaticAssertDecl(UID_HORIZON_RENEW_MS < UID_HORIZON_LEASE_MS, "a renewed lease reaches past the renewal");
 #define UID_FLOOR_UNSET PG_UINT64_MAX
 
 /* WAL record: the new horizon */
@@ -137,18 +140,23 @@ uid_horizon_shmem_startup(void)
  * even one first used much later with a clock set back meanwhile.  Until the
  * clock catches up with it, the floor moves on with the monotonic clock, so
  * a server whose clock is behind generates from the floor on at the layouts'
- * capacity, as if its clock had gone back while running.
+ * capacity, as if its clock had gone back while running.  *passed is set
+ * once the clock has caught up: from then on the floor stays where it is.
  */
 uint64
-uid_horizon_floor_slow(uint64 now_ms)
+uid_horizon_floor_slow(uint64 now_ms, bool *passed)
 {
 	uint64		floor;
 	int64		mono_us;
 
-	floor = pg_atomic_read_u64(&uid_horizon->floor_ms);
 	/* once the clock has caught up, the startup horizon itself stays the floor */
 	if (likely(pg_atomic_read_u32(&uid_horizon->floor_passed)))
-		return floor;
+	{
+		pg_read_barrier();
+		*passed = true;
+		return pg_atomic_read_u64(&uid_horizon->floor_ms);
+	}
+	floor = pg_atomic_read_u64(&uid_horizon->floor_ms);
 	if (floor == UID_FLOOR_UNSET)
 	{
 		LWLockAcquire(uid_horizon->lock, LW_EXCLUSIVE);
@@ -169,7 +177,10 @@ uid_horizon_floor_slow(uint64 now_ms)
 	mono_us = uid_mono_us() - (int64) pg_atomic_read_u64(&uid_horizon->floor_mono_us);
 	if (now_ms >= floor + (uint64) Max(mono_us, 0) / 1000)
 	{
+		/* whoever sees floor_passed set sees the floor this backend saw */
+		pg_memory_barrier();
 		pg_atomic_write_u32(&uid_horizon->floor_passed, 1);
+		*passed = true;
 		return floor;
 	}
 	return floor + (uint64) Max(mono_us, 0) / 1000;
@@ -178,31 +189,48 @@ uid_horizon_floor_slow(uint64 now_ms)
 /*
  * Makes sure an ID whose time starts at id_ms lies below the durable
  * horizon, advancing the horizon first when it does not.  Called after the
- * ID is taken from its slot and before it is returned.
+ * ID is taken from its slot and before it is returned.  Returns the time
+ * below which the caller's next IDs need not come here: the horizon, or
+ * UID_HORIZON_RENEW_MS before it.
+ *
+ * An ID within UID_HORIZON_RENEW_MS of the horizon renews the lease early,
+ * if no other backend is doing so: that backend writes and flushes while
+ * the others keep generating below the old horizon, so that in steady
+ * generation nobody waits for the flush.  Only an ID at or past the horizon
+ * has to wait for it.
  */
-void
+uint64
 uid_horizon_cover_slow(uint64 id_ms)
 {
 	xl_uniqueid_horizon rec;
 	XLogRecPtr	lsn;
+	uint64		h = pg_atomic_read_u64(&uid_horizon->horizon_ms);
 
-	if (likely(id_ms < pg_atomic_read_u64(&uid_horizon->horizon_ms)))
-		return;
-	LWLockAcquire(uid_horizon->lock, LW_EXCLUSIVE);
-	if (id_ms < pg_atomic_read_u64(&uid_horizon->horizon_ms))
+	if (id_ms + UID_HORIZON_RENEW_MS < h)
+		return h - UID_HORIZON_RENEW_MS;
+	if (id_ms < h)
 	{
-		LWLockRelease(uid_horizon->lock);
-		return;
+		/* covered already: renew early, unless another backend is at it */
+		if (!LWLockConditionalAcquire(uid_horizon->lock, LW_EXCLUSIVE))
+			return h;
 	}
-	rec.horizon_ms = Max(id_ms, (uint64) ((GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US) / 1000))
-		+ UID_HORIZON_LEASE_MS;
-	uid_horizon_write_file(rec.horizon_ms);
-	XLogBeginInsert();
-	XLogRegisterData((char *) &rec, sizeof(rec));
-	lsn = XLogInsert(UID_RMGR_ID, XLOG_UNIQUEID_HORIZON);
-	XLogFlush(lsn);
-	uid_horizon_raise(rec.horizon_ms);
+	else
+		LWLockAcquire(uid_horizon->lock, LW_EXCLUSIVE);
+	h = pg_atomic_read_u64(&uid_horizon->horizon_ms);
+	if (id_ms + UID_HORIZON_RENEW_MS >= h)
+	{
+		rec.horizon_ms = Max(id_ms, (uint64) ((GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US) / 1000))
+			+ UID_HORIZON_LEASE_MS;
+		uid_horizon_write_file(rec.horizon_ms);
+		XLogBeginInsert();
+		XLogRegisterData((char *) &rec, sizeof(rec));
+		lsn = XLogInsert(UID_RMGR_ID, XLOG_UNIQUEID_HORIZON);
+		XLogFlush(lsn);
+		uid_horizon_raise(rec.horizon_ms);
+		h = rec.horizon_ms;
+	}
 	LWLockRelease(uid_horizon->lock);
+	return h - UID_HORIZON_RENEW_MS;
 }
 
 /* rm_redo: crash recovery and standbys learn the horizon */

@@ -133,27 +133,49 @@ typedef struct UidHorizonShared
 } UidHorizonShared;
 
 extern UidHorizonShared *uid_horizon;
-extern uint64 uid_horizon_floor_slow(uint64 now_ms);
-extern void uid_horizon_cover_slow(uint64 id_ms);
+extern uint64 uid_horizon_floor_slow(uint64 now_ms, bool *passed);
+extern uint64 uid_horizon_cover_slow(uint64 id_ms);
+
+/*
+ * UID_BENCH_NO_HORIZON, defined only by bench/horizon_ab.sh, builds a
+ * generator without the horizon's fast paths below (and so without any
+ * durability), to measure what they cost.  Never define it for real use.
+ *
+ * The fast paths keep what they learn in backend-local statics (one copy per
+ * file that uses them), which is safe because the floor, once the clock has
+ * passed it, never moves during a server's life, and the horizon only rises.
+ */
 
 /*
  * The earliest time (Unix ms) an ID may have, given the clock's reading
- * now_ms: the fast path, once the clock has passed the startup floor.
+ * now_ms.
  */
 static inline uint64
 uid_horizon_floor(uint64 now_ms)
 {
-	if (likely(pg_atomic_read_u32(&uid_horizon->floor_passed)))
-		return pg_atomic_read_u64(&uid_horizon->floor_ms);
-	return uid_horizon_floor_slow(now_ms);
+#ifdef UID_BENCH_NO_HORIZON
+	return 0;
+#else
+	static bool passed = false;
+	static uint64 floor_ms;
+
+	if (likely(passed))
+		return floor_ms;
+	floor_ms = uid_horizon_floor_slow(now_ms, &passed);
+	return floor_ms;
+#endif
 }
 
 /* Makes an ID starting at id_ms durable below the horizon (fast path: it is). */
 static inline void
 uid_horizon_cover(uint64 id_ms)
 {
-	if (unlikely(id_ms >= pg_atomic_read_u64(&uid_horizon->horizon_ms)))
-		uid_horizon_cover_slow(id_ms);
+#ifndef UID_BENCH_NO_HORIZON
+	static uint64 covered_below = 0;	/* the horizon, or a little less */
+
+	if (unlikely(id_ms >= covered_below))
+		covered_below = uid_horizon_cover_slow(id_ms);
+#endif
 }
 
 /* guc.c */

@@ -1,0 +1,116 @@
+# TAP: the durable horizon's lease, and a crash in the middle of generation.
+# 1-2. The first ID after startup moves the horizon (read from the state file
+#      with pg_read_file) just past it: the ID's time plus the 1 s lease.
+# 3.   An ID made within 250 ms of the horizon renews the lease early, though
+#      the horizon still covers it: the generator that renews writes while
+#      the others go on below the old horizon.
+# 4.   An ID past the horizon moves it before the ID is returned.
+# 5-8. Two clients generate next_id(1) and next_sno() without pause across
+#      several leases and renewals; the postmaster and its backends are
+#      killed with SIGKILL in the middle; the server restarts with its clock 30 s behind. The
+#      horizon it recovers lies past every ID the clients received, and
+#      every new ID is greater than all of them.
+. test/lib.sh
+echo "1..8"
+D=$(uid_tmpdir)
+pm_job=""
+clients=""
+cleanup() {
+	for p in $clients $pm_job; do kill -9 "$p" 2>/dev/null; done
+	uid_cluster_stop "$D"
+	rm -rf "$D"
+}
+trap cleanup EXIT
+uid_cluster_init "$D"
+q() { uid_psql "$D" -d postgres -At -F ' ' -c "$1"; }
+wait_ready() {
+	for _ in $(seq 1 100); do
+		"$UID_PGBIN/pg_isready" -q -h "$D" -p 5432 && return 0
+		sleep 0.1
+	done
+	return 1
+}
+uid_as_owner "$UID_PGBIN/postgres" -D "$D/data" >"$D/run1.log" 2>&1 &
+pm_job=$!
+wait_ready || { echo "Bail out! the server did not start"; exit 1; }
+q "CREATE EXTENSION uniqueid"
+# the horizon as the state file has it, and an ID's time, in Unix ms
+q "CREATE FUNCTION horizon() RETURNS bigint LANGUAGE sql AS \$\$ SELECT trim(pg_read_file('uniqueid.horizon'))::bigint \$\$;
+	CREATE FUNCTION ms(shardid) RETURNS bigint LANGUAGE sql AS \$\$ SELECT (extract(epoch FROM id_time(\$1)) * 1000)::bigint \$\$;
+	CREATE FUNCTION clock_ms() RETURNS bigint LANGUAGE sql AS \$\$ SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint \$\$"
+# one statement: the first ID, then a wait until 240 ms before the horizon, a
+# second ID, a wait until 50 ms past the new horizon, and a third ID
+read -r id1 h1 id2 h2 id3 h3 <<<"$(q "CREATE TEMP TABLE r (id1 bigint, h1 bigint, id2 bigint, h2 bigint, id3 bigint, h3 bigint);
+	DO \$\$
+	DECLARE v r;
+	BEGIN
+		v.id1 := ms(next_id(1));
+		v.h1 := horizon();
+		WHILE clock_ms() < v.h1 - 240 LOOP PERFORM pg_sleep(0.01); END LOOP;
+		v.id2 := ms(next_id(1));
+		v.h2 := horizon();
+		WHILE clock_ms() < v.h2 + 50 LOOP PERFORM pg_sleep(0.01); END LOOP;
+		v.id3 := ms(next_id(1));
+		v.h3 := horizon();
+		INSERT INTO r SELECT v.*;
+	END \$\$;
+	SELECT * FROM r")"
+[ "$id1" -lt "$h1" ] && echo "ok 1 - the first ID ($id1) lies below the horizon ($h1)" ||
+	echo "not ok 1 - the first ID ($id1) is not below the horizon ($h1)"
+[ $((h1 - id1)) -ge 1000 ] && [ $((h1 - id1)) -le 1100 ] &&
+	echo "ok 2 - the horizon is the ID's time plus the 1 s lease (+$((h1 - id1)) ms)" ||
+	echo "not ok 2 - the horizon is $((h1 - id1)) ms past the ID"
+[ "$id2" -lt "$h1" ] && [ $((h2 - id2)) -ge 1000 ] &&
+	echo "ok 3 - an ID $((h1 - id2)) ms before the horizon renewed the lease (+$((h2 - id2)) ms)" ||
+	echo "not ok 3 - ID $id2, horizon before $h1, after $h2"
+[ "$id3" -ge "$h2" ] && [ "$id3" -lt "$h3" ] &&
+	echo "ok 4 - an ID past the horizon moved it before it was returned (+$((h3 - id3)) ms)" ||
+	echo "not ok 4 - ID $id3, horizon before $h2, after $h3"
+
+# two clients generating without pause, each printing every ID it receives
+gen() {
+	yes "SELECT $1 FROM generate_series(1, 2000);" | uid_psql "$D" -d postgres -At >"$D/$2.out" 2>"$D/$2.err"
+}
+gen "next_id(1)" shard &
+clients="$!"
+gen "next_sno()" sno &
+clients="$clients $!"
+sleep 2.5
+pm=$(head -n 1 "$D/data/postmaster.pid")
+children=$(pgrep -P "$pm" | tr '\n' ' ')
+# the whole server at once, as a power cut would: a backend left running would
+# go on generating for its client until it noticed the postmaster's death
+kill -9 "$pm" $children
+wait "$pm_job" 2>/dev/null
+pm_job=""
+for c in $clients; do wait "$c" 2>/dev/null; done
+clients=""
+for _ in $(seq 1 100); do
+	alive=0
+	for c in $children; do kill -0 "$c" 2>/dev/null && alive=1; done
+	[ $alive -eq 0 ] && break
+	sleep 0.1
+done
+n_shard=$(wc -l <"$D/shard.out")
+n_sno=$(wc -l <"$D/sno.out")
+[ $alive -eq 0 ] && ! kill -0 "$pm" 2>/dev/null && [ "$n_shard" -gt 100000 ] && [ "$n_sno" -gt 100000 ] &&
+	echo "ok 5 - the server was killed with SIGKILL while generating, after $n_shard shardids and $n_sno snos were received" ||
+	echo "not ok 5 - alive: $alive, received $n_shard shardids and $n_sno snos"
+# one client per generator: the last line of each file is its greatest ID;
+# the sort makes sure (sno's text sorts as the sno does)
+max_shard=$(sort -n "$D/shard.out" | tail -n 1)
+max_sno=$(LC_ALL=C sort "$D/sno.out" | tail -n 1)
+uid_cluster_start "$D" LD_PRELOAD="$UID_FAKETIME_LIB" FAKETIME="-30" FAKETIME_DONT_FAKE_MONOTONIC=1 ||
+	echo "Bail out! restart failed"
+read -r recovered max_ms sno_ms behind <<<"$(q "SELECT horizon(), ms('$max_shard'),
+	(extract(epoch FROM id_time('$max_sno'::sno)) * 1000)::bigint,
+	clock_ms() < ms('$max_shard') - 25000 AND clock_timestamp() < id_time('$max_sno'::sno) - interval '25 s'")"
+[ "$recovered" -gt "$max_ms" ] && [ "$recovered" -gt "$sno_ms" ] && [ "$behind" = t ] &&
+	echo "ok 6 - the recovered horizon ($recovered) lies past every ID received ($max_ms), with the clock 30 s behind" ||
+	echo "not ok 6 - recovered horizon $recovered, last IDs received at $max_ms and $sno_ms, clock behind: $behind"
+read -r ok_shard ok_sno <<<"$(q "SELECT min(a) > '$max_shard', min(b) > '$max_sno'
+	FROM (SELECT next_id(1) AS a, next_sno() AS b FROM generate_series(1, 50000)) s")"
+[ "$ok_shard" = t ] && echo "ok 7 - every next_id after the crash is greater than every one received before" ||
+	echo "not ok 7 - next_id repeated or went back"
+[ "$ok_sno" = t ] && echo "ok 8 - every next_sno after the crash is greater than every one received before" ||
+	echo "not ok 8 - next_sno repeated or went back"

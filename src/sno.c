@@ -228,15 +228,31 @@ typedef struct SnoAbbrevState
 	hyperLogLogState distinct;
 } SnoAbbrevState;
 
-/* Abbreviated key: the first 8 bytes (time, tick, meta, high partition) as an unsigned integer. */
+/*
+ * Abbreviated key, 64 bits that sort as the sno does: the 40 bits of time
+ * and tick; then, when meta and partition (x = meta << 16 | partition) are
+ * below 128, as they are for meta 0 on uniqueid.node 0..127, a 0 bit, x in
+ * 7 bits and the 16-bit sequence, so that the key holds the whole value; else
+ * a 1 bit and the top 23 of x's 24 bits.  The two codes of x are prefix-free
+ * and ordered (every short one below every long one), so a < b implies
+ * key(a) <= key(b); equal keys fall back to the full comparison.  A plain
+ * prefix (the first 8 bytes) would leave out the sequence, and IDs made in
+ * one burst would all tie.
+ */
 static Datum
 sno_abbrev_convert(Datum original, SortSupport ssup)
 {
 	SnoAbbrevState *st = ssup->ssup_extra;
+	const uint8 *b = ((const UidSno *) DatumGetPointer(original))->b;
+	uint64		time_tick = (uint64) b[0] << 32 | (uint64) b[1] << 24 | (uint64) b[2] << 16 |
+		(uint64) b[3] << 8 | b[4];
+	uint32		x = (uint32) b[5] << 16 | (uint32) b[6] << 8 | b[7];
 	uint64		v;
 
-	memcpy(&v, ((const UidSno *) DatumGetPointer(original))->b, sizeof(v));
-	v = pg_ntoh64(v);
+	if (x < 128)
+		v = time_tick << 24 | (uint64) x << 16 | (uint64) b[8] << 8 | b[9];
+	else
+		v = time_tick << 24 | UINT64CONST(1) << 23 | x >> 1;
 	st->count++;
 	if (st->estimating)
 		addHyperLogLog(&st->distinct, DatumGetUInt32(hash_uint32((uint32) (v ^ (v >> 32)))));
@@ -244,11 +260,11 @@ sno_abbrev_convert(Datum original, SortSupport ssup)
 }
 
 /*
- * Whether to give the abbreviated keys up: IDs made in one burst share their
- * first 8 bytes (one 4 ms unit, one meta, one partition) and differ only in
- * the sequence, so the abbreviation decides nothing and only adds work.  Give
- * up when there is less than one distinct key per thousand; stop counting
- * once there are plenty.
+ * Whether to give the abbreviated keys up: with a long code for meta and
+ * partition, IDs made in one burst share their key (one 4 ms unit, one meta,
+ * one partition) and differ only in the sequence, so the abbreviation
+ * decides nothing and only adds work.  Give up when there is less than one
+ * distinct key per thousand; stop counting once there are plenty.
  */
 static bool
 sno_abbrev_abort(int memtupcount, SortSupport ssup)
@@ -268,7 +284,7 @@ sno_abbrev_abort(int memtupcount, SortSupport ssup)
 }
 
 PG_FUNCTION_INFO_V1(sno_sortsupport);
-/* btree support 2: memcmp comparator with abbreviated keys of the first 8 bytes */
+/* btree support 2: memcmp comparator with abbreviated keys (sno_abbrev_convert) */
 Datum
 sno_sortsupport(PG_FUNCTION_ARGS)
 {

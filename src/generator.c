@@ -202,6 +202,13 @@ uid_units_from_ms(int64 epoch_us, int64 unit_us, uint64 ms)
 	return us <= epoch_us ? 0 : (uint64) (us - epoch_us + unit_us - 1) / unit_us;
 }
 
+/* The end (Unix ms, exclusive, rounded up) of time unit t of a layout. */
+static inline uint64
+uid_unit_end_ms(int64 epoch_us, int64 unit_us, uint64 t)
+{
+	return (uint64) (epoch_us + (int64) (t + 1) * unit_us + 999) / 1000;
+}
+
 /*
  * x / unit_us, with the common units as constants, which the compiler turns
  * into a multiplication: a 64-bit division is the dearest instruction of a
@@ -314,7 +321,7 @@ uid_generate(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 			}
 			if (pg_atomic_compare_exchange_u64(state, &old, t << seqf->bits | seq))
 			{
-				uid_horizon_cover((uint64) (layout->epoch_us + (int64) t * layout->unit_us) / 1000);
+				uid_horizon_cover(uid_unit_end_ms(layout->epoch_us, layout->unit_us, t));
 				return t << layout->time_shift | seq << seqf->shift | fixed_bits;
 			}
 		} while (true);
@@ -489,7 +496,7 @@ uid_generate_sno(UidSno *out, int meta)
 		if (pg_atomic_compare_exchange_u64(state, &old, issued))
 			break;
 	}
-	uid_horizon_cover((uint64) (UID_SNO_EPOCH_US + (int64) (issued >> SNO_TIME_SHIFT) * UID_SNO_UNIT_US) / 1000);
+	uid_horizon_cover(uid_unit_end_ms(UID_SNO_EPOCH_US, UID_SNO_UNIT_US, issued >> SNO_TIME_SHIFT));
 	uid_sno_pack(out, issued >> SNO_TIME_SHIFT, (int) ((issued >> SNO_TICK_SHIFT) & 1),
 				 meta, uid_node, (int) (issued & 0xffff));
 }
@@ -562,7 +569,7 @@ shard_adopt(PG_FUNCTION_ARGS)
 				 errdetail("Its time is %s.", timestamptz_to_str(last_us - UID_PG_EPOCH_UNIX_US)),
 				 errhint("Check the clocks of both servers and that the ID is the shard's last.")));
 	/* durable first: after a restart the floor is above last */
-	uid_horizon_cover((uint64) last_us / 1000);
+	uid_horizon_cover(uid_unit_end_ms(layout->epoch_us, layout->unit_us, uid_get_time(layout, last)));
 	/* a clock behind the other server's then stands in at last's time */
 	pg_atomic_write_u64(&slot->adopt_mono_us, (uint64) uid_mono_us());
 	pg_write_barrier();

@@ -3,9 +3,9 @@
  * restarts, crashes and failovers.
  *
  * Invariant: every ID any generator of this server has issued has a time
- * below the durable horizon H.  Before a generator returns an ID at or past
- * H, H is advanced to (that time or the clock, whichever is later) plus a
- * lease, written to a state file in the data directory and logged through
+ * unit that ends at or before the durable horizon H (so its time is below
+ * H).  Before a generator returns an ID whose unit ends past H, H is advanced
+ * to (that end or the clock, whichever is later) plus a lease, written to a state file in the data directory and logged through
  * a custom WAL resource manager, both flushed; an ID near H renews the lease
  * early, so that generators need not wait for it.  Crash recovery and streaming
  * standbys replay the WAL record; the state file carries H across
@@ -187,28 +187,31 @@ uid_horizon_floor_slow(uint64 now_ms, bool *passed)
 }
 
 /*
- * Makes sure an ID whose time starts at id_ms lies below the durable
- * horizon, advancing the horizon first when it does not.  Called after the
- * ID is taken from its slot and before it is returned.  Returns the time
- * below which the caller's next IDs need not come here: the horizon, or
+ * Makes sure an ID whose time unit ends at end_ms (the millisecond, 4 ms,
+ * 10 ms or second it stands for; exclusive) lies within the durable horizon,
+ * end_ms <= H, advancing the horizon first when it does not.  Called after
+ * the ID is taken from its slot and before it is returned.  Returns the end
+ * up to which the caller's next IDs need not come here: the horizon, or
  * UID_HORIZON_RENEW_MS before it.
  *
  * An ID within UID_HORIZON_RENEW_MS of the horizon renews the lease early,
  * if no other backend is doing so: that backend writes and flushes while
  * the others keep generating below the old horizon, so that in steady
- * generation nobody waits for the flush.  Only an ID at or past the horizon
- * has to wait for it.
+ * generation nobody waits for the flush.  Only an ID past the horizon has
+ * to wait for it.  Covering the unit's end rather than its start lets a
+ * generator whose unit is as long as the lease (objectid's second) renew
+ * within one unit for the next.
  */
 uint64
-uid_horizon_cover_slow(uint64 id_ms)
+uid_horizon_cover_slow(uint64 end_ms)
 {
 	xl_uniqueid_horizon rec;
 	XLogRecPtr	lsn;
 	uint64		h = pg_atomic_read_u64(&uid_horizon->horizon_ms);
 
-	if (id_ms + UID_HORIZON_RENEW_MS < h)
+	if (end_ms + UID_HORIZON_RENEW_MS <= h)
 		return h - UID_HORIZON_RENEW_MS;
-	if (id_ms < h)
+	if (end_ms <= h)
 	{
 		/* covered already: renew early, unless another backend is at it */
 		if (!LWLockConditionalAcquire(uid_horizon->lock, LW_EXCLUSIVE))
@@ -217,9 +220,9 @@ uid_horizon_cover_slow(uint64 id_ms)
 	else
 		LWLockAcquire(uid_horizon->lock, LW_EXCLUSIVE);
 	h = pg_atomic_read_u64(&uid_horizon->horizon_ms);
-	if (id_ms + UID_HORIZON_RENEW_MS >= h)
+	if (end_ms + UID_HORIZON_RENEW_MS > h)
 	{
-		rec.horizon_ms = Max(id_ms, (uint64) ((GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US) / 1000))
+		rec.horizon_ms = Max(end_ms, (uint64) ((GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US) / 1000))
 			+ UID_HORIZON_LEASE_MS;
 		uid_horizon_write_file(rec.horizon_ms);
 		XLogBeginInsert();

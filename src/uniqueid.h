@@ -134,7 +134,7 @@ typedef struct UidHorizonShared
 
 extern UidHorizonShared *uid_horizon;
 extern uint64 uid_horizon_floor_slow(uint64 now_ms, bool *passed);
-extern uint64 uid_horizon_cover_slow(uint64 id_ms);
+extern uint64 uid_horizon_cover_slow(uint64 end_ms);
 
 /*
  * UID_BENCH_NO_HORIZON, defined only by bench/horizon_ab.sh, builds a
@@ -143,7 +143,8 @@ extern uint64 uid_horizon_cover_slow(uint64 id_ms);
  *
  * The fast paths keep what they learn in backend-local statics (one copy per
  * file that uses them), which is safe because the floor, once the clock has
- * passed it, never moves during a server's life, and the horizon only rises.
+ * passed it, never moves until the server restarts (a crash restarts every
+ * backend too), and the horizon only rises.
  */
 
 /*
@@ -166,15 +167,18 @@ uid_horizon_floor(uint64 now_ms)
 #endif
 }
 
-/* Makes an ID starting at id_ms durable below the horizon (fast path: it is). */
+/*
+ * Makes an ID whose time unit ends at end_ms (Unix ms, exclusive) durable
+ * within the horizon (fast path: it is).
+ */
 static inline void
-uid_horizon_cover(uint64 id_ms)
+uid_horizon_cover(uint64 end_ms)
 {
 #ifndef UID_BENCH_NO_HORIZON
-	static uint64 covered_below = 0;	/* the horizon, or a little less */
+	static uint64 covered_to = 0;	/* the horizon, or a little less */
 
-	if (unlikely(id_ms >= covered_below))
-		covered_below = uid_horizon_cover_slow(id_ms);
+	if (unlikely(end_ms > covered_to))
+		covered_to = uid_horizon_cover_slow(end_ms);
 #endif
 }
 

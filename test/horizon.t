@@ -1,17 +1,21 @@
 # TAP: the durable horizon's lease, and a crash in the middle of generation.
 # 1-2. The first ID after startup moves the horizon (read from the state file
-#      with pg_read_file) just past it: the ID's time plus the 1 s lease.
+#      with pg_read_file) just past it: the end of the ID's millisecond plus
+#      the 1 s lease.
 # 3.   An ID made within 250 ms of the horizon renews the lease early, though
 #      the horizon still covers it: the generator that renews writes while
 #      the others go on below the old horizon.
 # 4.   An ID past the horizon moves it before the ID is returned.
-# 5-8. Two clients generate next_id(1) and next_sno() without pause across
+# 5.   The lease runs from the end of the ID's time unit: for objectid, the
+#      end of its second, so that a renewal within one second reaches past
+#      the next.
+# 6-9. Two clients generate next_id(1) and next_sno() without pause across
 #      several leases and renewals; the postmaster and its backends are
 #      killed with SIGKILL in the middle; the server restarts with its clock 30 s behind. The
 #      horizon it recovers lies past every ID the clients received, and
 #      every new ID is greater than all of them.
 . test/lib.sh
-echo "1..8"
+echo "1..9"
 D=$(uid_tmpdir)
 pm_job=""
 clients=""
@@ -58,7 +62,7 @@ read -r id1 h1 id2 h2 id3 h3 <<<"$(q "CREATE TEMP TABLE r (id1 bigint, h1 bigint
 [ "$id1" -lt "$h1" ] && echo "ok 1 - the first ID ($id1) lies below the horizon ($h1)" ||
 	echo "not ok 1 - the first ID ($id1) is not below the horizon ($h1)"
 [ $((h1 - id1)) -ge 1000 ] && [ $((h1 - id1)) -le 1100 ] &&
-	echo "ok 2 - the horizon is the ID's time plus the 1 s lease (+$((h1 - id1)) ms)" ||
+	echo "ok 2 - the horizon is the end of the ID's millisecond plus the 1 s lease (+$((h1 - id1)) ms)" ||
 	echo "not ok 2 - the horizon is $((h1 - id1)) ms past the ID"
 [ "$id2" -lt "$h1" ] && [ $((h2 - id2)) -ge 1000 ] &&
 	echo "ok 3 - an ID $((h1 - id2)) ms before the horizon renewed the lease (+$((h2 - id2)) ms)" ||
@@ -66,6 +70,21 @@ read -r id1 h1 id2 h2 id3 h3 <<<"$(q "CREATE TEMP TABLE r (id1 bigint, h1 bigint
 [ "$id3" -ge "$h2" ] && [ "$id3" -lt "$h3" ] &&
 	echo "ok 4 - an ID past the horizon moved it before it was returned (+$((h3 - id3)) ms)" ||
 	echo "not ok 4 - ID $id3, horizon before $h2, after $h3"
+# objectid stands for a whole second: its lease runs from the end of it
+# (once the clock is past the horizon, so that the objectid moves it)
+read -r o_end oh <<<"$(q "CREATE TEMP TABLE r2 (o_end bigint, oh bigint);
+	DO \$\$
+	DECLARE v r2;
+	BEGIN
+		WHILE clock_ms() < horizon() + 50 LOOP PERFORM pg_sleep(0.01); END LOOP;
+		v.o_end := (extract(epoch FROM id_time(next_objectid())) * 1000)::bigint + 1000;
+		v.oh := horizon();
+		INSERT INTO r2 SELECT v.*;
+	END \$\$;
+	SELECT * FROM r2")"
+[ $((oh - o_end)) -ge 1000 ] &&
+	echo "ok 5 - an objectid's second ends $((oh - o_end)) ms before the horizon" ||
+	echo "not ok 5 - an objectid's second ends at $o_end, the horizon is $oh"
 
 # two clients generating without pause, each printing every ID it receives
 gen() {
@@ -94,8 +113,8 @@ done
 n_shard=$(wc -l <"$D/shard.out")
 n_sno=$(wc -l <"$D/sno.out")
 [ $alive -eq 0 ] && ! kill -0 "$pm" 2>/dev/null && [ "$n_shard" -gt 100000 ] && [ "$n_sno" -gt 100000 ] &&
-	echo "ok 5 - the server was killed with SIGKILL while generating, after $n_shard shardids and $n_sno snos were received" ||
-	echo "not ok 5 - alive: $alive, received $n_shard shardids and $n_sno snos"
+	echo "ok 6 - the server was killed with SIGKILL while generating, after $n_shard shardids and $n_sno snos were received" ||
+	echo "not ok 6 - alive: $alive, received $n_shard shardids and $n_sno snos"
 # one client per generator: the last line of each file is its greatest ID;
 # the sort makes sure (sno's text sorts as the sno does)
 max_shard=$(sort -n "$D/shard.out" | tail -n 1)
@@ -106,11 +125,11 @@ read -r recovered max_ms sno_ms behind <<<"$(q "SELECT horizon(), ms('$max_shard
 	(extract(epoch FROM id_time('$max_sno'::sno)) * 1000)::bigint,
 	clock_ms() < ms('$max_shard') - 25000 AND clock_timestamp() < id_time('$max_sno'::sno) - interval '25 s'")"
 [ "$recovered" -gt "$max_ms" ] && [ "$recovered" -gt "$sno_ms" ] && [ "$behind" = t ] &&
-	echo "ok 6 - the recovered horizon ($recovered) lies past every ID received ($max_ms), with the clock 30 s behind" ||
-	echo "not ok 6 - recovered horizon $recovered, last IDs received at $max_ms and $sno_ms, clock behind: $behind"
+	echo "ok 7 - the recovered horizon ($recovered) lies past every ID received ($max_ms), with the clock 30 s behind" ||
+	echo "not ok 7 - recovered horizon $recovered, last IDs received at $max_ms and $sno_ms, clock behind: $behind"
 read -r ok_shard ok_sno <<<"$(q "SELECT min(a) > '$max_shard', min(b) > '$max_sno'
 	FROM (SELECT next_id(1) AS a, next_sno() AS b FROM generate_series(1, 50000)) s")"
-[ "$ok_shard" = t ] && echo "ok 7 - every next_id after the crash is greater than every one received before" ||
-	echo "not ok 7 - next_id repeated or went back"
-[ "$ok_sno" = t ] && echo "ok 8 - every next_sno after the crash is greater than every one received before" ||
-	echo "not ok 8 - next_sno repeated or went back"
+[ "$ok_shard" = t ] && echo "ok 8 - every next_id after the crash is greater than every one received before" ||
+	echo "not ok 8 - next_id repeated or went back"
+[ "$ok_sno" = t ] && echo "ok 9 - every next_sno after the crash is greater than every one received before" ||
+	echo "not ok 9 - next_sno repeated or went back"

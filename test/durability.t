@@ -10,26 +10,16 @@
 . test/lib.sh
 echo "1..12"
 D=$(uid_tmpdir)
-pm_job=""
+UID_PM_JOB=""
 cleanup() {
-	[ -n "$pm_job" ] && kill -9 "$pm_job" 2>/dev/null
+	[ -n "$UID_PM_JOB" ] && kill -9 "$UID_PM_JOB" 2>/dev/null
 	uid_cluster_stop "$D"
 	rm -rf "$D"
 }
 trap cleanup EXIT
 uid_cluster_init "$D"
 q() { uid_psql "$D" -d postgres -At -F ' ' -c "$1"; }
-wait_ready() {
-	for _ in $(seq 1 100); do
-		"$UID_PGBIN/pg_isready" -q -h "$D" -p 5432 && return 0
-		sleep 0.1
-	done
-	return 1
-}
-
-uid_as_owner "$UID_PGBIN/postgres" -D "$D/data" >"$D/run1.log" 2>&1 &
-pm_job=$!
-wait_ready || { echo "Bail out! the server did not start"; exit 1; }
+uid_postmaster_start "$D" || { echo "Bail out! the server did not start"; exit 1; }
 q "CREATE EXTENSION uniqueid; CREATE TABLE got (run int, shard_id shardid, sno_id sno, oid_id objectid)"
 # the other generators, fewer rows each run (sonyflake gives 256 IDs per 10 ms)
 q "CREATE TABLE more (run int, sf snowflake, sy sonyflake, si shortid, sp spreadid, u7 uuid)"
@@ -51,18 +41,7 @@ q "INSERT INTO got SELECT 1, next_id(1), next_sno(), next_objectid() FROM genera
 more 1
 q "COPY got TO '$D/run1.copy'"
 q "COPY more TO '$D/more1.copy'"
-pm=$(head -n 1 "$D/data/postmaster.pid")
-children=$(pgrep -P "$pm" | tr '\n' ' ')
-kill -9 "$pm"
-wait "$pm_job" 2>/dev/null
-pm_job=""
-for _ in $(seq 1 100); do
-	alive=0
-	for c in $children; do kill -0 "$c" 2>/dev/null && alive=1; done
-	[ $alive -eq 0 ] && break
-	sleep 0.1
-done
-[ $alive -eq 0 ] && ! kill -0 "$pm" 2>/dev/null &&
+uid_server_kill "$D" &&
 	echo "ok 1 - postmaster killed with SIGKILL and reaped, its backends gone" ||
 	echo "not ok 1 - processes of the killed server remain"
 

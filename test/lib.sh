@@ -84,3 +84,37 @@ uid_psql() {
 	shift
 	PGOPTIONS="-c client_min_messages=warning" "$UID_PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -h "$dir" -p 5432 -U postgres "$@"
 }
+
+# uid_postmaster_start DIR: runs the postmaster of DIR as a child of this
+# shell, so that once killed it is reaped here (uid_server_kill) and leaves no
+# zombie holding its lock file; waits until it accepts connections.
+uid_postmaster_start() {
+	local dir=$1
+	uid_as_owner "$UID_PGBIN/postgres" -D "$dir/data" >>"$dir/postmaster.log" 2>&1 &
+	UID_PM_JOB=$!
+	for _ in $(seq 1 100); do
+		"$UID_PGBIN/pg_isready" -q -h "$dir" -p 5432 && return 0
+		sleep 0.1
+	done
+	return 1
+}
+
+# uid_server_kill DIR [all]: SIGKILL to the postmaster started by
+# uid_postmaster_start (with "all", to its backends at the same instant, as a
+# power cut would), reaps it and waits up to 10 s for its backends to end.
+# Succeeds once every process of the server is gone.
+uid_server_kill() {
+	local dir=$1 pm children c alive=1
+	pm=$(head -n 1 "$dir/data/postmaster.pid")
+	children=$(pgrep -P "$pm" | tr '\n' ' ')
+	if [ "${2:-}" = all ]; then kill -9 "$pm" $children; else kill -9 "$pm"; fi
+	wait "$UID_PM_JOB" 2>/dev/null
+	UID_PM_JOB=""
+	for _ in $(seq 1 100); do
+		alive=0
+		for c in $children; do kill -0 "$c" 2>/dev/null && alive=1; done
+		[ $alive -eq 0 ] && break
+		sleep 0.1
+	done
+	[ $alive -eq 0 ] && ! kill -0 "$pm" 2>/dev/null
+}

@@ -51,11 +51,11 @@ failed=$((failed + f))
 uid_log "pgTAP"
 uid_psql "$UID_TEST_DIR" -d postgres -c "CREATE DATABASE uniqueid_tap" &&
 	uid_psql "$UID_TEST_DIR" -d uniqueid_tap -c "CREATE EXTENSION pgtap" -c "CREATE EXTENSION uniqueid"
-pg_prove -h "$UID_TEST_DIR" -p 5432 -U postgres -d uniqueid_tap test/*.sql 2>&1 | tee "$UID_TEST_DIR/pgtap.log"
+pg_prove --failures -h "$UID_TEST_DIR" -p 5432 -U postgres -d uniqueid_tap test/*.sql 2>&1 | tee "$UID_TEST_DIR/pgtap.log"
 count_prove "$UID_TEST_DIR/pgtap.log" "${PIPESTATUS[0]}"
 
 uid_log "multi-process tests"
-prove --exec bash test/*.t 2>&1 | tee "$UID_TEST_DIR/prove.log"
+prove --failures --exec bash test/*.t 2>&1 | tee "$UID_TEST_DIR/prove.log"
 count_prove "$UID_TEST_DIR/prove.log" "${PIPESTATUS[0]}"
 
 echo "$passed passed, $failed failed"

@@ -9,11 +9,10 @@
  */
 #include "uniqueid.h"
 
+#include "byteid.h"
 #include "codec.h"
-#include "common/hashfn.h"
 #include "common/int.h"
 #include "datatype/timestamp.h"
-#include "libpq/pqformat.h"
 #include "port/atomics.h"
 #include "port/pg_bswap.h"
 #include "storage/ipc.h"
@@ -103,12 +102,8 @@ objectid_cmp_timestamptz(const UidObjectid *id, TimestampTz ts)
 	return 0;
 }
 
-/* Three-way byte-order comparison. */
-static inline int
-objectid_cmp(const UidObjectid *a, const UidObjectid *b)
-{
-	return memcmp(a->b, b->b, UID_OBJECTID_BYTES);
-}
+/* Binary I/O, bytea casts, comparison, hashing and timestamptz operators. */
+UID_BYTEID_FUNCS(objectid, UidObjectid, UID_OBJECTID_BYTES, objectid_cmp_timestamptz)
 
 /* Whether bad input looks like a date or time, i.e. an untyped time literal. */
 static bool
@@ -147,107 +142,6 @@ objectid_out(PG_FUNCTION_ARGS)
 	PG_RETURN_CSTRING(buf);
 }
 
-PG_FUNCTION_INFO_V1(objectid_recv);
-/* binary input: the 12 bytes */
-Datum
-objectid_recv(PG_FUNCTION_ARGS)
-{
-	StringInfo	buf = (StringInfo) PG_GETARG_POINTER(0);
-	UidObjectid *id = palloc(sizeof(UidObjectid));
-
-	memcpy(id->b, pq_getmsgbytes(buf, UID_OBJECTID_BYTES), UID_OBJECTID_BYTES);
-	PG_RETURN_POINTER(id);
-}
-
-PG_FUNCTION_INFO_V1(objectid_send);
-/* binary output: the 12 bytes */
-Datum
-objectid_send(PG_FUNCTION_ARGS)
-{
-	StringInfoData buf;
-
-	pq_begintypsend(&buf);
-	pq_sendbytes(&buf, (const char *) OBJECTID_ARG(0)->b, UID_OBJECTID_BYTES);
-	PG_RETURN_BYTEA_P(pq_endtypsend(&buf));
-}
-
-PG_FUNCTION_INFO_V1(objectid_from_bytea);
-/* bytea -> objectid: exactly 12 bytes */
-Datum
-objectid_from_bytea(PG_FUNCTION_ARGS)
-{
-	bytea	   *b = PG_GETARG_BYTEA_PP(0);
-	UidObjectid *id;
-
-	if (VARSIZE_ANY_EXHDR(b) != UID_OBJECTID_BYTES)
-		ereport(ERROR,
-				(errcode(ERRCODE_STRING_DATA_LENGTH_MISMATCH),
-				 errmsg("invalid length for type objectid: %d bytes", (int) VARSIZE_ANY_EXHDR(b)),
-				 errdetail("An objectid is exactly 12 bytes.")));
-	id = palloc(sizeof(UidObjectid));
-	memcpy(id->b, VARDATA_ANY(b), UID_OBJECTID_BYTES);
-	PG_RETURN_POINTER(id);
-}
-
-PG_FUNCTION_INFO_V1(objectid_to_bytea);
-/* objectid -> bytea: the 12 bytes */
-Datum
-objectid_to_bytea(PG_FUNCTION_ARGS)
-{
-	bytea	   *b = palloc(VARHDRSZ + UID_OBJECTID_BYTES);
-
-	SET_VARSIZE(b, VARHDRSZ + UID_OBJECTID_BYTES);
-	memcpy(VARDATA(b), OBJECTID_ARG(0)->b, UID_OBJECTID_BYTES);
-	PG_RETURN_BYTEA_P(b);
-}
-
-/* Comparison operators of objectid with objectid. */
-#define OBJECTID_CMP_OP(NAME, EXPR) \
-PG_FUNCTION_INFO_V1(NAME); \
-Datum NAME(PG_FUNCTION_ARGS) \
-{ int c = objectid_cmp(OBJECTID_ARG(0), OBJECTID_ARG(1)); PG_RETURN_BOOL(EXPR); }
-
-OBJECTID_CMP_OP(objectid_eq, c == 0)
-OBJECTID_CMP_OP(objectid_ne, c != 0)
-OBJECTID_CMP_OP(objectid_lt, c < 0)
-OBJECTID_CMP_OP(objectid_le, c <= 0)
-OBJECTID_CMP_OP(objectid_gt, c > 0)
-OBJECTID_CMP_OP(objectid_ge, c >= 0)
-
-PG_FUNCTION_INFO_V1(objectid_smaller);
-/* min() transition */
-Datum
-objectid_smaller(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(objectid_cmp(OBJECTID_ARG(0), OBJECTID_ARG(1)) <= 0 ?
-					  OBJECTID_ARG(0) : OBJECTID_ARG(1));
-}
-
-PG_FUNCTION_INFO_V1(objectid_larger);
-/* max() transition */
-Datum
-objectid_larger(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(objectid_cmp(OBJECTID_ARG(0), OBJECTID_ARG(1)) >= 0 ?
-					  OBJECTID_ARG(0) : OBJECTID_ARG(1));
-}
-
-PG_FUNCTION_INFO_V1(objectid_cmp_fn);
-/* btree support 1 */
-Datum
-objectid_cmp_fn(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_INT32(objectid_cmp(OBJECTID_ARG(0), OBJECTID_ARG(1)));
-}
-
-/* Full comparator for sorting. */
-static int
-objectid_fastcmp(Datum x, Datum y, SortSupport ssup)
-{
-	return objectid_cmp((const UidObjectid *) DatumGetPointer(x),
-						(const UidObjectid *) DatumGetPointer(y));
-}
-
 /* Abbreviated key: the first 8 bytes (seconds, 4 random bytes) as an unsigned integer. */
 static Datum
 objectid_abbrev_convert(Datum original, SortSupport ssup)
@@ -284,54 +178,6 @@ objectid_sortsupport(PG_FUNCTION_ARGS)
 		ssup->abbrev_abort = objectid_abbrev_abort;
 	}
 	PG_RETURN_VOID();
-}
-
-PG_FUNCTION_INFO_V1(objectid_hash);
-/* hash support 1 */
-Datum
-objectid_hash(PG_FUNCTION_ARGS)
-{
-	return hash_any(OBJECTID_ARG(0)->b, UID_OBJECTID_BYTES);
-}
-
-PG_FUNCTION_INFO_V1(objectid_hash_extended);
-/* hash support 2 */
-Datum
-objectid_hash_extended(PG_FUNCTION_ARGS)
-{
-	return hash_any_extended(OBJECTID_ARG(0)->b, UID_OBJECTID_BYTES, PG_GETARG_INT64(1));
-}
-
-/* Comparison operators of objectid with timestamptz, both argument orders. */
-#define OBJECTID_TS_OP(OP, EXPR) \
-PG_FUNCTION_INFO_V1(objectid_##OP##_tstz); \
-Datum objectid_##OP##_tstz(PG_FUNCTION_ARGS) \
-{ int c = objectid_cmp_timestamptz(OBJECTID_ARG(0), PG_GETARG_TIMESTAMPTZ(1)); PG_RETURN_BOOL(EXPR); } \
-PG_FUNCTION_INFO_V1(tstz_##OP##_objectid); \
-Datum tstz_##OP##_objectid(PG_FUNCTION_ARGS) \
-{ int c = -objectid_cmp_timestamptz(OBJECTID_ARG(1), PG_GETARG_TIMESTAMPTZ(0)); PG_RETURN_BOOL(EXPR); }
-
-OBJECTID_TS_OP(eq, c == 0)
-OBJECTID_TS_OP(ne, c != 0)
-OBJECTID_TS_OP(lt, c < 0)
-OBJECTID_TS_OP(le, c <= 0)
-OBJECTID_TS_OP(gt, c > 0)
-OBJECTID_TS_OP(ge, c >= 0)
-
-PG_FUNCTION_INFO_V1(objectid_cmp_tstz);
-/* btree support 1 for (objectid, timestamptz) */
-Datum
-objectid_cmp_tstz(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_INT32(objectid_cmp_timestamptz(OBJECTID_ARG(0), PG_GETARG_TIMESTAMPTZ(1)));
-}
-
-PG_FUNCTION_INFO_V1(tstz_cmp_objectid);
-/* btree support 1 for (timestamptz, objectid) */
-Datum
-tstz_cmp_objectid(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_INT32(-objectid_cmp_timestamptz(OBJECTID_ARG(1), PG_GETARG_TIMESTAMPTZ(0)));
 }
 
 PG_FUNCTION_INFO_V1(objectid_time);

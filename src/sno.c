@@ -8,12 +8,12 @@
  */
 #include "uniqueid.h"
 
+#include "byteid.h"
 #include "codec.h"
 #include "common/hashfn.h"
 #include "lib/hyperloglog.h"
 #include "common/int.h"
 #include "datatype/timestamp.h"
-#include "libpq/pqformat.h"
 #include "port/pg_bswap.h"
 #include "utils/builtins.h"
 #include "utils/sortsupport.h"
@@ -88,12 +88,8 @@ sno_cmp_timestamptz(const UidSno *id, TimestampTz ts)
 	return 0;
 }
 
-/* Three-way byte-order comparison. */
-static inline int
-sno_cmp(const UidSno *a, const UidSno *b)
-{
-	return memcmp(a->b, b->b, UID_SNO_BYTES);
-}
+/* Binary I/O, bytea casts, comparison, hashing and timestamptz operators. */
+UID_BYTEID_FUNCS(sno, UidSno, UID_SNO_BYTES, sno_cmp_timestamptz)
 
 PG_FUNCTION_INFO_V1(sno_in);
 /* text input: exactly 16 characters of sno's base32 alphabet */
@@ -120,104 +116,6 @@ sno_out(PG_FUNCTION_ARGS)
 
 	uid_sno_format(SNO_ARG(0)->b, buf);
 	PG_RETURN_CSTRING(buf);
-}
-
-PG_FUNCTION_INFO_V1(sno_recv);
-/* binary input: the 10 bytes */
-Datum
-sno_recv(PG_FUNCTION_ARGS)
-{
-	StringInfo	buf = (StringInfo) PG_GETARG_POINTER(0);
-	UidSno	   *id = palloc(sizeof(UidSno));
-
-	memcpy(id->b, pq_getmsgbytes(buf, UID_SNO_BYTES), UID_SNO_BYTES);
-	PG_RETURN_POINTER(id);
-}
-
-PG_FUNCTION_INFO_V1(sno_send);
-/* binary output: the 10 bytes */
-Datum
-sno_send(PG_FUNCTION_ARGS)
-{
-	StringInfoData buf;
-
-	pq_begintypsend(&buf);
-	pq_sendbytes(&buf, (const char *) SNO_ARG(0)->b, UID_SNO_BYTES);
-	PG_RETURN_BYTEA_P(pq_endtypsend(&buf));
-}
-
-PG_FUNCTION_INFO_V1(sno_from_bytea);
-/* bytea -> sno: exactly 10 bytes */
-Datum
-sno_from_bytea(PG_FUNCTION_ARGS)
-{
-	bytea	   *b = PG_GETARG_BYTEA_PP(0);
-	UidSno	   *id;
-
-	if (VARSIZE_ANY_EXHDR(b) != UID_SNO_BYTES)
-		ereport(ERROR,
-				(errcode(ERRCODE_STRING_DATA_LENGTH_MISMATCH),
-				 errmsg("invalid length for type sno: %d bytes", (int) VARSIZE_ANY_EXHDR(b)),
-				 errdetail("An sno is exactly 10 bytes.")));
-	id = palloc(sizeof(UidSno));
-	memcpy(id->b, VARDATA_ANY(b), UID_SNO_BYTES);
-	PG_RETURN_POINTER(id);
-}
-
-PG_FUNCTION_INFO_V1(sno_to_bytea);
-/* sno -> bytea: the 10 bytes */
-Datum
-sno_to_bytea(PG_FUNCTION_ARGS)
-{
-	bytea	   *b = palloc(VARHDRSZ + UID_SNO_BYTES);
-
-	SET_VARSIZE(b, VARHDRSZ + UID_SNO_BYTES);
-	memcpy(VARDATA(b), SNO_ARG(0)->b, UID_SNO_BYTES);
-	PG_RETURN_BYTEA_P(b);
-}
-
-/* Comparison operators of sno with sno. */
-#define SNO_CMP_OP(NAME, EXPR) \
-PG_FUNCTION_INFO_V1(NAME); \
-Datum NAME(PG_FUNCTION_ARGS) \
-{ int c = sno_cmp(SNO_ARG(0), SNO_ARG(1)); PG_RETURN_BOOL(EXPR); }
-
-SNO_CMP_OP(sno_eq, c == 0)
-SNO_CMP_OP(sno_ne, c != 0)
-SNO_CMP_OP(sno_lt, c < 0)
-SNO_CMP_OP(sno_le, c <= 0)
-SNO_CMP_OP(sno_gt, c > 0)
-SNO_CMP_OP(sno_ge, c >= 0)
-
-PG_FUNCTION_INFO_V1(sno_smaller);
-/* min() transition */
-Datum
-sno_smaller(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(sno_cmp(SNO_ARG(0), SNO_ARG(1)) <= 0 ? SNO_ARG(0) : SNO_ARG(1));
-}
-
-PG_FUNCTION_INFO_V1(sno_larger);
-/* max() transition */
-Datum
-sno_larger(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_POINTER(sno_cmp(SNO_ARG(0), SNO_ARG(1)) >= 0 ? SNO_ARG(0) : SNO_ARG(1));
-}
-
-PG_FUNCTION_INFO_V1(sno_cmp_fn);
-/* btree support 1 */
-Datum
-sno_cmp_fn(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_INT32(sno_cmp(SNO_ARG(0), SNO_ARG(1)));
-}
-
-/* Full comparator for sorting. */
-static int
-sno_fastcmp(Datum x, Datum y, SortSupport ssup)
-{
-	return sno_cmp((const UidSno *) DatumGetPointer(x), (const UidSno *) DatumGetPointer(y));
 }
 
 /* State of abbreviated-key sorting: how many keys, and how many distinct. */
@@ -305,54 +203,6 @@ sno_sortsupport(PG_FUNCTION_ARGS)
 		ssup->abbrev_abort = sno_abbrev_abort;
 	}
 	PG_RETURN_VOID();
-}
-
-PG_FUNCTION_INFO_V1(sno_hash);
-/* hash support 1 */
-Datum
-sno_hash(PG_FUNCTION_ARGS)
-{
-	return hash_any(SNO_ARG(0)->b, UID_SNO_BYTES);
-}
-
-PG_FUNCTION_INFO_V1(sno_hash_extended);
-/* hash support 2 */
-Datum
-sno_hash_extended(PG_FUNCTION_ARGS)
-{
-	return hash_any_extended(SNO_ARG(0)->b, UID_SNO_BYTES, PG_GETARG_INT64(1));
-}
-
-/* Comparison operators of sno with timestamptz, both argument orders. */
-#define SNO_TS_OP(OP, EXPR) \
-PG_FUNCTION_INFO_V1(sno_##OP##_tstz); \
-Datum sno_##OP##_tstz(PG_FUNCTION_ARGS) \
-{ int c = sno_cmp_timestamptz(SNO_ARG(0), PG_GETARG_TIMESTAMPTZ(1)); PG_RETURN_BOOL(EXPR); } \
-PG_FUNCTION_INFO_V1(tstz_##OP##_sno); \
-Datum tstz_##OP##_sno(PG_FUNCTION_ARGS) \
-{ int c = -sno_cmp_timestamptz(SNO_ARG(1), PG_GETARG_TIMESTAMPTZ(0)); PG_RETURN_BOOL(EXPR); }
-
-SNO_TS_OP(eq, c == 0)
-SNO_TS_OP(ne, c != 0)
-SNO_TS_OP(lt, c < 0)
-SNO_TS_OP(le, c <= 0)
-SNO_TS_OP(gt, c > 0)
-SNO_TS_OP(ge, c >= 0)
-
-PG_FUNCTION_INFO_V1(sno_cmp_tstz);
-/* btree support 1 for (sno, timestamptz) */
-Datum
-sno_cmp_tstz(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_INT32(sno_cmp_timestamptz(SNO_ARG(0), PG_GETARG_TIMESTAMPTZ(1)));
-}
-
-PG_FUNCTION_INFO_V1(tstz_cmp_sno);
-/* btree support 1 for (timestamptz, sno) */
-Datum
-tstz_cmp_sno(PG_FUNCTION_ARGS)
-{
-	PG_RETURN_INT32(-sno_cmp_timestamptz(SNO_ARG(1), PG_GETARG_TIMESTAMPTZ(0)));
 }
 
 PG_FUNCTION_INFO_V1(sno_time);

@@ -68,6 +68,26 @@ uid_byteid_to_bytea(const uint8 *id, int len)
 	PG_RETURN_BYTEA_P(b);
 }
 
+/*
+ * Sort support of a byte-ID type: the full comparator, and when tuplesort
+ * may abbreviate, unsigned 64-bit abbreviated keys from conv, given up when
+ * abort says so.  Returns whether it abbreviates (the caller may then set up
+ * its ssup_extra).
+ */
+static inline bool
+uid_byteid_sortsupport(SortSupport ssup, int (*cmp) (Datum, Datum, SortSupport),
+					   Datum (*conv) (Datum, SortSupport), bool (*abort) (int, SortSupport))
+{
+	ssup->comparator = cmp;
+	if (!ssup->abbreviate || SIZEOF_DATUM < 8)
+		return false;
+	ssup->abbrev_full_comparator = cmp;
+	ssup->comparator = ssup_datum_unsigned_cmp;
+	ssup->abbrev_converter = conv;
+	ssup->abbrev_abort = abort;
+	return true;
+}
+
 /* ---- per-type functions ---- */
 
 #define UID_BYTEID_ARG(TYPE, n) ((const TYPE *) PG_GETARG_POINTER(n))

@@ -510,11 +510,7 @@ next_sno(PG_FUNCTION_ARGS)
 	UidSno	   *id;
 
 	uid_require_generator("sno");
-	if (meta < 0 || meta > 255)
-		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("meta %d is out of range for type sno", meta),
-				 errdetail("Valid values of meta are 0 to 255.")));
+	uid_check_range("sno", "meta", meta, 255);
 	if (uid_sno_sequence_max - uid_sno_sequence_min + 1 < 4)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),

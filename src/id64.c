@@ -122,14 +122,8 @@ uid64_check_field(const UidLayout *layout, int field, int64 value)
 {
 	const UidField *f = &layout->fields[field];
 
-	if (value < 0 || (uint64) value > UID_FIELD_MAX(f->bits))
-		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("%s %lld is out of range for type %s", f->name, (long long) value,
-						layout->typname),
-				 errdetail("Valid values of %s are 0 to " UINT64_FORMAT ".", f->name,
-						   UID_FIELD_MAX(f->bits))));
-	return (uint64) value << f->shift;
+	return (uint64) uid_check_range(layout->typname, f->name, value, (int64) UID_FIELD_MAX(f->bits))
+		<< f->shift;
 }
 
 /* Builds an ID from a time and the layout's fields in declaration order. */

@@ -167,16 +167,8 @@ PG_FUNCTION_INFO_V1(objectid_sortsupport);
 Datum
 objectid_sortsupport(PG_FUNCTION_ARGS)
 {
-	SortSupport ssup = (SortSupport) PG_GETARG_POINTER(0);
-
-	ssup->comparator = objectid_fastcmp;
-	if (ssup->abbreviate && SIZEOF_DATUM >= 8)
-	{
-		ssup->abbrev_full_comparator = objectid_fastcmp;
-		ssup->comparator = ssup_datum_unsigned_cmp;
-		ssup->abbrev_converter = objectid_abbrev_convert;
-		ssup->abbrev_abort = objectid_abbrev_abort;
-	}
+	(void) uid_byteid_sortsupport((SortSupport) PG_GETARG_POINTER(0), objectid_fastcmp,
+								  objectid_abbrev_convert, objectid_abbrev_abort);
 	PG_RETURN_VOID();
 }
 
@@ -222,16 +214,8 @@ make_objectid(PG_FUNCTION_ARGS)
 	int64		random = PG_GETARG_INT64(1);
 	int32		counter = PG_GETARG_INT32(2);
 
-	if (random < 0 || random > UID_OBJECTID_RANDOM_MAX)
-		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("random " INT64_FORMAT " is out of range for type objectid", random),
-				 errdetail("Valid values of random are 0 to " INT64_FORMAT ".", UID_OBJECTID_RANDOM_MAX)));
-	if (counter < 0 || counter > UID_OBJECTID_COUNTER_MAX)
-		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("counter %d is out of range for type objectid", counter),
-				 errdetail("Valid values of counter are 0 to %d.", UID_OBJECTID_COUNTER_MAX)));
+	uid_check_range("objectid", "random", random, UID_OBJECTID_RANDOM_MAX);
+	uid_check_range("objectid", "counter", counter, UID_OBJECTID_COUNTER_MAX);
 	objectid_pack(id, seconds, (uint64) random, (uint32) counter);
 	PG_RETURN_POINTER(id);
 }

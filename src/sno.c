@@ -141,9 +141,9 @@ static Datum
 sno_abbrev_convert(Datum original, SortSupport ssup)
 {
 	SnoAbbrevState *st = ssup->ssup_extra;
-	const uint8 *b = ((const UidSno *) DatumGetPointer(original))->b;
-	uint64		time_tick = (uint64) b[0] << 32 | (uint64) b[1] << 24 | (uint64) b[2] << 16 |
-		(uint64) b[3] << 8 | b[4];
+	const UidSno *id = (const UidSno *) DatumGetPointer(original);
+	const uint8 *b = id->b;
+	uint64		time_tick = sno_prefix(id);
 	uint32		x = (uint32) b[5] << 16 | (uint32) b[6] << 8 | b[7];
 	uint64		v;
 
@@ -188,8 +188,7 @@ sno_sortsupport(PG_FUNCTION_ARGS)
 {
 	SortSupport ssup = (SortSupport) PG_GETARG_POINTER(0);
 
-	ssup->comparator = sno_fastcmp;
-	if (ssup->abbreviate && SIZEOF_DATUM >= 8)
+	if (uid_byteid_sortsupport(ssup, sno_fastcmp, sno_abbrev_convert, sno_abbrev_abort))
 	{
 		SnoAbbrevState *st = MemoryContextAlloc(ssup->ssup_cxt, sizeof(SnoAbbrevState));
 
@@ -197,10 +196,6 @@ sno_sortsupport(PG_FUNCTION_ARGS)
 		st->estimating = true;
 		initHyperLogLog(&st->distinct, 10);
 		ssup->ssup_extra = st;
-		ssup->abbrev_full_comparator = sno_fastcmp;
-		ssup->comparator = ssup_datum_unsigned_cmp;
-		ssup->abbrev_converter = sno_abbrev_convert;
-		ssup->abbrev_abort = sno_abbrev_abort;
 	}
 	PG_RETURN_VOID();
 }
@@ -252,18 +247,6 @@ sno_seq(PG_FUNCTION_ARGS)
 	PG_RETURN_INT32(id->b[8] << 8 | id->b[9]);
 }
 
-/* Range-checks one constructor argument, naming it on error. */
-static int
-sno_check_field(const char *name, int32 value, int32 max)
-{
-	if (value < 0 || value > max)
-		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("%s %d is out of range for type sno", name, value),
-				 errdetail("Valid values of %s are 0 to %d.", name, max)));
-	return value;
-}
-
 PG_FUNCTION_INFO_V1(make_sno);
 /* make_sno(time, meta, partition, seq, tick) */
 Datum
@@ -271,10 +254,10 @@ make_sno(PG_FUNCTION_ARGS)
 {
 	UidSno	   *id = palloc(sizeof(UidSno));
 	uint64		units = uid_sno_time_units(PG_GETARG_TIMESTAMPTZ(0));
-	int			meta = sno_check_field("meta", PG_GETARG_INT32(1), 255);
-	int			partition = sno_check_field("partition", PG_GETARG_INT32(2), 65535);
-	int			seq = sno_check_field("seq", PG_GETARG_INT32(3), 65535);
-	int			tick = sno_check_field("tick", PG_GETARG_INT32(4), 1);
+	int			meta = uid_check_range("sno", "meta", PG_GETARG_INT32(1), 255);
+	int			partition = uid_check_range("sno", "partition", PG_GETARG_INT32(2), 65535);
+	int			seq = uid_check_range("sno", "seq", PG_GETARG_INT32(3), 65535);
+	int			tick = uid_check_range("sno", "tick", PG_GETARG_INT32(4), 1);
 
 	uid_sno_pack(id, units, tick, meta, partition, seq);
 	PG_RETURN_POINTER(id);

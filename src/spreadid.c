@@ -107,27 +107,15 @@ spreadid_mode(PG_FUNCTION_ARGS)
 	PG_RETURN_TEXT_P(cstring_to_text((SPREAD_ARG(0) & SPREAD_MODE_BIT) ? "time" : "spread"));
 }
 
-/* Range-checks one constructor argument, naming it. */
-static int32
-spreadid_check(const char *name, int32 v, int32 max)
-{
-	if (v < 0 || v > max)
-		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("%s %d is out of range for type spreadid", name, v),
-				 errdetail("Valid values of %s are 0 to %d.", name, max)));
-	return v;
-}
-
 PG_FUNCTION_INFO_V1(make_spreadid);
 /* make_spreadid(time, seq, generator, cluster, mode) */
 Datum
 make_spreadid(PG_FUNCTION_ARGS)
 {
 	uint64		t = uid_time_units(&uid_spreadid_layout, PG_GETARG_TIMESTAMPTZ(0));
-	int32		seq = spreadid_check("seq", PG_GETARG_INT32(1), 63);
-	int32		generator = spreadid_check("generator", PG_GETARG_INT32(2), 2047);
-	int32		cluster = spreadid_check("cluster", PG_GETARG_INT32(3), 15);
+	int32		seq = uid_check_range("spreadid", "seq", PG_GETARG_INT32(1), 63);
+	int32		generator = uid_check_range("spreadid", "generator", PG_GETARG_INT32(2), 2047);
+	int32		cluster = uid_check_range("spreadid", "cluster", PG_GETARG_INT32(3), 15);
 	bool		spread = uid_spreadid_mode_is_spread(PG_GETARG_TEXT_PP(4));
 	uint64		v = t << 22 | (uint64) seq << 16 | uid_spreadid_fixed_bits(generator, cluster, spread);
 

@@ -5,7 +5,7 @@ EXTENSION = uniqueid
 DATA = $(wildcard sql/uniqueid--*.sql)
 PG_CPPFLAGS = -I$(srcdir)/src
 
-REGRESS = types opclass casts binary_io generator guc sno families shortcode objectid uuid7 security
+REGRESS = types opclass casts binary_io generator guc sno families shortcode objectid uuid7 timestamptz_plans security
 REGRESS_OPTS = --inputdir=.
 
 PG_CONFIG ?= pg_config

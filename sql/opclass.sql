@@ -33,6 +33,57 @@ SELECT make_shardid('2020-01-01 00:00:00+00', 0, 0) >= '2020-01-01 00:00:00+00':
        '-infinity'::timestamptz < '0'::shardid AS minus_inf, 'infinity'::timestamptz > '18446744073709551615'::shardid AS plus_inf,
        '1900-01-01'::timestamptz <= '0'::shardid AS before_epoch;
 
+-- Times inside one millisecond stand for one ID, so the btree family has no
+-- operator between two times (core's would call them unequal, and btree
+-- would drop rows): amvalidate reports that gap above.  It orders two times
+-- by the IDs they stand for instead.
+SELECT p.amproclefttype::regtype AS lefttype, p.amprocrighttype::regtype AS righttype, p.amproc
+FROM pg_amproc p JOIN pg_opfamily f ON f.oid = p.amprocfamily
+WHERE f.opfname = 'shardid_ops' AND f.opfmethod = (SELECT oid FROM pg_am WHERE amname = 'btree')
+  AND p.amprocnum = 1 ORDER BY 1, 2;
+SELECT count(*) AS operators_between_times
+FROM pg_amop o JOIN pg_opfamily f ON f.oid = o.amopfamily
+WHERE f.opfname = 'shardid_ops' AND o.amoplefttype = 'timestamptz'::regtype AND o.amoprighttype = 'timestamptz'::regtype;
+SELECT tstz_cmp_as_shardid('2020-01-01 00:00:00.0004+00', '2020-01-01 00:00:00.001+00') AS same_ms,
+       tstz_cmp_as_shardid('2020-01-01 00:00:00.001+00', '2020-01-01 00:00:00.0011+00') AS next_ms,
+       tstz_cmp_as_shardid('1900-01-01', '2011-08-24 21:07:01.721+00') AS before_epoch,
+       tstz_cmp_as_shardid('2090-01-01', 'infinity') AS after_range,
+       tstz_cmp_as_shardid('-infinity', '1900-01-01') AS minus_inf;
+
+-- two times of one millisecond find its first ID under every plan
+CREATE TABLE tt (id shardid PRIMARY KEY);
+INSERT INTO tt VALUES (make_shardid('2026-01-01 00:00:00.001+00', 0, 0));
+SET enable_seqscan = off;
+SET enable_bitmapscan = off;
+SELECT * FROM tt WHERE id = '2026-01-01 00:00:00.0004+00'::timestamptz
+                   AND id = '2026-01-01 00:00:00.0009+00'::timestamptz;
+SELECT * FROM tt WHERE id = '2026-01-01 00:00:00.0004+00'::timestamptz
+                   AND id >= '2026-01-01 00:00:00.0009+00'::timestamptz;
+-- an array of such times finds the row once, not once per time
+EXPLAIN (COSTS OFF) SELECT * FROM tt
+WHERE id = ANY (ARRAY['2026-01-01 00:00:00.0004+00', '2026-01-01 00:00:00.0009+00']::timestamptz[]);
+SELECT * FROM tt
+WHERE id = ANY (ARRAY['2026-01-01 00:00:00.0004+00', '2026-01-01 00:00:00.0009+00']::timestamptz[]);
+-- the one unsupported form: an inequality against an array of times through
+-- the btree index (README, "Finding rows by time")
+DO $$
+BEGIN
+    PERFORM * FROM tt WHERE id < ANY (ARRAY['2026-01-01 00:00:00.0004+00'::timestamptz]);
+    RAISE NOTICE 'no error';
+EXCEPTION WHEN OTHERS THEN
+    RAISE NOTICE 'error %: %', SQLSTATE, regexp_replace(SQLERRM, '[0-9]+', 'N', 'g');
+END $$;
+-- and as a sequential scan
+RESET enable_seqscan;
+SET enable_indexscan = off;
+EXPLAIN (COSTS OFF) SELECT * FROM tt WHERE id = '2026-01-01 00:00:00.0004+00'::timestamptz;
+SELECT * FROM tt WHERE id = '2026-01-01 00:00:00.0004+00'::timestamptz
+                   AND id = '2026-01-01 00:00:00.0009+00'::timestamptz;
+SELECT * FROM tt WHERE id < ANY (ARRAY['2026-01-01 00:00:00.0009+00'::timestamptz]);
+RESET enable_bitmapscan;
+RESET enable_indexscan;
+DROP TABLE tt;
+
 -- a month of IDs, one per hour and shard; half-open ranges find exactly the month
 CREATE TABLE events (id shardid PRIMARY KEY, shard int);
 INSERT INTO events

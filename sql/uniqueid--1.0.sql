@@ -93,6 +93,10 @@ CREATE FUNCTION tstz_ge_shardid(timestamptz, shardid) RETURNS boolean
     AS 'MODULE_PATHNAME', 'tstz_ge_shardid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION tstz_cmp_shardid(timestamptz, shardid) RETURNS integer
     AS 'MODULE_PATHNAME', 'tstz_cmp_shardid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+-- two times compared as the shardids they stand for: the order of timestamptz
+-- within the btree family (see the family below)
+CREATE FUNCTION tstz_cmp_as_shardid(timestamptz, timestamptz) RETURNS integer
+    AS 'MODULE_PATHNAME', 'tstz_cmp_as_shardid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 
 CREATE OPERATOR = (LEFTARG = shardid, RIGHTARG = timestamptz, PROCEDURE = shardid_eq_tstz,
     COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel);
@@ -136,7 +140,10 @@ CREATE OPERATOR CLASS shardid_ops DEFAULT FOR TYPE shardid USING btree AS
     FUNCTION 4 pg_catalog.btequalimage(oid);
 
 -- the family also holds the timestamptz members, so that a range of times
--- is an index range scan on the ID
+-- is an index range scan on the ID.  A time stands for the smallest ID at or
+-- after it, so different times can stand for the same ID: the family orders
+-- times as those IDs (tstz_cmp_as_shardid) and has no operators between two
+-- times, as core's would tell btree such times are unequal.
 ALTER OPERATOR FAMILY shardid_ops USING btree ADD
     OPERATOR 1 < (shardid, timestamptz), OPERATOR 2 <= (shardid, timestamptz),
     OPERATOR 3 = (shardid, timestamptz), OPERATOR 4 >= (shardid, timestamptz),
@@ -146,12 +153,7 @@ ALTER OPERATOR FAMILY shardid_ops USING btree ADD
     OPERATOR 3 = (timestamptz, shardid), OPERATOR 4 >= (timestamptz, shardid),
     OPERATOR 5 > (timestamptz, shardid),
     FUNCTION 1 tstz_cmp_shardid(timestamptz, shardid),
-    OPERATOR 1 pg_catalog.< (timestamptz, timestamptz),
-    OPERATOR 2 pg_catalog.<= (timestamptz, timestamptz),
-    OPERATOR 3 pg_catalog.= (timestamptz, timestamptz),
-    OPERATOR 4 pg_catalog.>= (timestamptz, timestamptz),
-    OPERATOR 5 pg_catalog.> (timestamptz, timestamptz),
-    FUNCTION 1 pg_catalog.timestamptz_cmp(timestamptz, timestamptz);
+    FUNCTION 1 (timestamptz, timestamptz) tstz_cmp_as_shardid(timestamptz, timestamptz);
 
 CREATE OPERATOR CLASS shardid_ops DEFAULT FOR TYPE shardid USING hash AS
     OPERATOR 1 =,
@@ -281,6 +283,10 @@ CREATE FUNCTION tstz_ge_snowflake(timestamptz, snowflake) RETURNS boolean
     AS 'MODULE_PATHNAME', 'tstz_ge_snowflake' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION tstz_cmp_snowflake(timestamptz, snowflake) RETURNS integer
     AS 'MODULE_PATHNAME', 'tstz_cmp_snowflake' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+-- two times compared as the snowflakes they stand for: the order of timestamptz
+-- within the btree family (see the family below)
+CREATE FUNCTION tstz_cmp_as_snowflake(timestamptz, timestamptz) RETURNS integer
+    AS 'MODULE_PATHNAME', 'tstz_cmp_as_snowflake' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 
 CREATE OPERATOR = (LEFTARG = snowflake, RIGHTARG = timestamptz, PROCEDURE = snowflake_eq_tstz,
     COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel);
@@ -332,12 +338,7 @@ ALTER OPERATOR FAMILY snowflake_ops USING btree ADD
     OPERATOR 3 = (timestamptz, snowflake), OPERATOR 4 >= (timestamptz, snowflake),
     OPERATOR 5 > (timestamptz, snowflake),
     FUNCTION 1 tstz_cmp_snowflake(timestamptz, snowflake),
-    OPERATOR 1 pg_catalog.< (timestamptz, timestamptz),
-    OPERATOR 2 pg_catalog.<= (timestamptz, timestamptz),
-    OPERATOR 3 pg_catalog.= (timestamptz, timestamptz),
-    OPERATOR 4 pg_catalog.>= (timestamptz, timestamptz),
-    OPERATOR 5 pg_catalog.> (timestamptz, timestamptz),
-    FUNCTION 1 pg_catalog.timestamptz_cmp(timestamptz, timestamptz);
+    FUNCTION 1 (timestamptz, timestamptz) tstz_cmp_as_snowflake(timestamptz, timestamptz);
 
 CREATE OPERATOR CLASS snowflake_ops DEFAULT FOR TYPE snowflake USING hash AS
     OPERATOR 1 =,
@@ -468,6 +469,10 @@ CREATE FUNCTION tstz_ge_sonyflake(timestamptz, sonyflake) RETURNS boolean
     AS 'MODULE_PATHNAME', 'tstz_ge_sonyflake' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION tstz_cmp_sonyflake(timestamptz, sonyflake) RETURNS integer
     AS 'MODULE_PATHNAME', 'tstz_cmp_sonyflake' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+-- two times compared as the sonyflakes they stand for: the order of timestamptz
+-- within the btree family (see the family below)
+CREATE FUNCTION tstz_cmp_as_sonyflake(timestamptz, timestamptz) RETURNS integer
+    AS 'MODULE_PATHNAME', 'tstz_cmp_as_sonyflake' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 
 CREATE OPERATOR = (LEFTARG = sonyflake, RIGHTARG = timestamptz, PROCEDURE = sonyflake_eq_tstz,
     COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel);
@@ -519,12 +524,7 @@ ALTER OPERATOR FAMILY sonyflake_ops USING btree ADD
     OPERATOR 3 = (timestamptz, sonyflake), OPERATOR 4 >= (timestamptz, sonyflake),
     OPERATOR 5 > (timestamptz, sonyflake),
     FUNCTION 1 tstz_cmp_sonyflake(timestamptz, sonyflake),
-    OPERATOR 1 pg_catalog.< (timestamptz, timestamptz),
-    OPERATOR 2 pg_catalog.<= (timestamptz, timestamptz),
-    OPERATOR 3 pg_catalog.= (timestamptz, timestamptz),
-    OPERATOR 4 pg_catalog.>= (timestamptz, timestamptz),
-    OPERATOR 5 pg_catalog.> (timestamptz, timestamptz),
-    FUNCTION 1 pg_catalog.timestamptz_cmp(timestamptz, timestamptz);
+    FUNCTION 1 (timestamptz, timestamptz) tstz_cmp_as_sonyflake(timestamptz, timestamptz);
 
 CREATE OPERATOR CLASS sonyflake_ops DEFAULT FOR TYPE sonyflake USING hash AS
     OPERATOR 1 =,
@@ -655,6 +655,10 @@ CREATE FUNCTION tstz_ge_shortid(timestamptz, shortid) RETURNS boolean
     AS 'MODULE_PATHNAME', 'tstz_ge_shortid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION tstz_cmp_shortid(timestamptz, shortid) RETURNS integer
     AS 'MODULE_PATHNAME', 'tstz_cmp_shortid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+-- two times compared as the shortids they stand for: the order of timestamptz
+-- within the btree family (see the family below)
+CREATE FUNCTION tstz_cmp_as_shortid(timestamptz, timestamptz) RETURNS integer
+    AS 'MODULE_PATHNAME', 'tstz_cmp_as_shortid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 
 CREATE OPERATOR = (LEFTARG = shortid, RIGHTARG = timestamptz, PROCEDURE = shortid_eq_tstz,
     COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel);
@@ -706,12 +710,7 @@ ALTER OPERATOR FAMILY shortid_ops USING btree ADD
     OPERATOR 3 = (timestamptz, shortid), OPERATOR 4 >= (timestamptz, shortid),
     OPERATOR 5 > (timestamptz, shortid),
     FUNCTION 1 tstz_cmp_shortid(timestamptz, shortid),
-    OPERATOR 1 pg_catalog.< (timestamptz, timestamptz),
-    OPERATOR 2 pg_catalog.<= (timestamptz, timestamptz),
-    OPERATOR 3 pg_catalog.= (timestamptz, timestamptz),
-    OPERATOR 4 pg_catalog.>= (timestamptz, timestamptz),
-    OPERATOR 5 pg_catalog.> (timestamptz, timestamptz),
-    FUNCTION 1 pg_catalog.timestamptz_cmp(timestamptz, timestamptz);
+    FUNCTION 1 (timestamptz, timestamptz) tstz_cmp_as_shortid(timestamptz, timestamptz);
 
 CREATE OPERATOR CLASS shortid_ops DEFAULT FOR TYPE shortid USING hash AS
     OPERATOR 1 =,
@@ -952,6 +951,10 @@ CREATE FUNCTION tstz_ge_sno(timestamptz, sno) RETURNS boolean
     AS 'MODULE_PATHNAME', 'tstz_ge_sno' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION tstz_cmp_sno(timestamptz, sno) RETURNS integer
     AS 'MODULE_PATHNAME', 'tstz_cmp_sno' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+-- two times compared as the snos they stand for: the order of timestamptz
+-- within the btree family (see the family below)
+CREATE FUNCTION tstz_cmp_as_sno(timestamptz, timestamptz) RETURNS integer
+    AS 'MODULE_PATHNAME', 'tstz_cmp_as_sno' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 
 CREATE OPERATOR = (LEFTARG = sno, RIGHTARG = timestamptz, PROCEDURE = sno_eq_tstz,
     COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel);
@@ -1003,12 +1006,7 @@ ALTER OPERATOR FAMILY sno_ops USING btree ADD
     OPERATOR 3 = (timestamptz, sno), OPERATOR 4 >= (timestamptz, sno),
     OPERATOR 5 > (timestamptz, sno),
     FUNCTION 1 tstz_cmp_sno(timestamptz, sno),
-    OPERATOR 1 pg_catalog.< (timestamptz, timestamptz),
-    OPERATOR 2 pg_catalog.<= (timestamptz, timestamptz),
-    OPERATOR 3 pg_catalog.= (timestamptz, timestamptz),
-    OPERATOR 4 pg_catalog.>= (timestamptz, timestamptz),
-    OPERATOR 5 pg_catalog.> (timestamptz, timestamptz),
-    FUNCTION 1 pg_catalog.timestamptz_cmp(timestamptz, timestamptz);
+    FUNCTION 1 (timestamptz, timestamptz) tstz_cmp_as_sno(timestamptz, timestamptz);
 
 CREATE OPERATOR CLASS sno_ops DEFAULT FOR TYPE sno USING hash AS
     OPERATOR 1 =,
@@ -1141,6 +1139,10 @@ CREATE FUNCTION tstz_ge_objectid(timestamptz, objectid) RETURNS boolean
     AS 'MODULE_PATHNAME', 'tstz_ge_objectid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 CREATE FUNCTION tstz_cmp_objectid(timestamptz, objectid) RETURNS integer
     AS 'MODULE_PATHNAME', 'tstz_cmp_objectid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
+-- two times compared as the objectids they stand for: the order of timestamptz
+-- within the btree family (see the family below)
+CREATE FUNCTION tstz_cmp_as_objectid(timestamptz, timestamptz) RETURNS integer
+    AS 'MODULE_PATHNAME', 'tstz_cmp_as_objectid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE LEAKPROOF;
 
 CREATE OPERATOR = (LEFTARG = objectid, RIGHTARG = timestamptz, PROCEDURE = objectid_eq_tstz,
     COMMUTATOR = =, NEGATOR = <>, RESTRICT = eqsel, JOIN = eqjoinsel);
@@ -1192,12 +1194,7 @@ ALTER OPERATOR FAMILY objectid_ops USING btree ADD
     OPERATOR 3 = (timestamptz, objectid), OPERATOR 4 >= (timestamptz, objectid),
     OPERATOR 5 > (timestamptz, objectid),
     FUNCTION 1 tstz_cmp_objectid(timestamptz, objectid),
-    OPERATOR 1 pg_catalog.< (timestamptz, timestamptz),
-    OPERATOR 2 pg_catalog.<= (timestamptz, timestamptz),
-    OPERATOR 3 pg_catalog.= (timestamptz, timestamptz),
-    OPERATOR 4 pg_catalog.>= (timestamptz, timestamptz),
-    OPERATOR 5 pg_catalog.> (timestamptz, timestamptz),
-    FUNCTION 1 pg_catalog.timestamptz_cmp(timestamptz, timestamptz);
+    FUNCTION 1 (timestamptz, timestamptz) tstz_cmp_as_objectid(timestamptz, timestamptz);
 
 CREATE OPERATOR CLASS objectid_ops DEFAULT FOR TYPE objectid USING hash AS
     OPERATOR 1 =,

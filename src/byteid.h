@@ -156,9 +156,11 @@ Datum tstz_##OP##_##T(PG_FUNCTION_ARGS) \
 
 /*
  * The cross-type btree members with timestamptz; CMP_TS(id, ts) compares id
- * with the smallest ID of the type whose time is at or after ts.
+ * with the smallest ID of the type whose time is at or after ts, and the
+ * type's time value counts units of UNIT_US from EPOCH_US up to TIME_MAX
+ * (for the order of two timestamptz values as the IDs they stand for).
  */
-#define UID_BYTEID_TS_FUNCS(T, TYPE, CMP_TS) \
+#define UID_BYTEID_TS_FUNCS(T, TYPE, CMP_TS, EPOCH_US, UNIT_US, TIME_MAX) \
 UID_BYTEID_TS_OP(T, TYPE, CMP_TS, eq, c == 0) \
 UID_BYTEID_TS_OP(T, TYPE, CMP_TS, ne, c != 0) \
 UID_BYTEID_TS_OP(T, TYPE, CMP_TS, lt, c < 0) \
@@ -170,16 +172,19 @@ Datum T##_cmp_tstz(PG_FUNCTION_ARGS) \
 { PG_RETURN_INT32(CMP_TS(UID_BYTEID_ARG(TYPE, 0), PG_GETARG_TIMESTAMPTZ(1))); } \
 PG_FUNCTION_INFO_V1(tstz_cmp_##T); \
 Datum tstz_cmp_##T(PG_FUNCTION_ARGS) \
-{ PG_RETURN_INT32(-CMP_TS(UID_BYTEID_ARG(TYPE, 1), PG_GETARG_TIMESTAMPTZ(0))); }
+{ PG_RETURN_INT32(-CMP_TS(UID_BYTEID_ARG(TYPE, 1), PG_GETARG_TIMESTAMPTZ(0))); } \
+PG_FUNCTION_INFO_V1(tstz_cmp_as_##T); \
+Datum tstz_cmp_as_##T(PG_FUNCTION_ARGS) \
+{ PG_RETURN_INT32(uid_tstz_cmp(PG_GETARG_TIMESTAMPTZ(0), PG_GETARG_TIMESTAMPTZ(1), EPOCH_US, UNIT_US, TIME_MAX)); }
 
 /*
  * Everything generic of type T (SQL name), a struct TYPE holding just the
  * byte array b[LEN]; before the type's sortsupport, which uses T_fastcmp.
  */
-#define UID_BYTEID_FUNCS(T, TYPE, LEN, CMP_TS) \
+#define UID_BYTEID_FUNCS(T, TYPE, LEN, CMP_TS, EPOCH_US, UNIT_US, TIME_MAX) \
 StaticAssertDecl(sizeof(TYPE) == (LEN), #TYPE " must be just its bytes"); \
 UID_BYTEID_IO_FUNCS(T, TYPE, LEN) \
 UID_BYTEID_CMP_FUNCS(T, TYPE, LEN) \
-UID_BYTEID_TS_FUNCS(T, TYPE, CMP_TS)
+UID_BYTEID_TS_FUNCS(T, TYPE, CMP_TS, EPOCH_US, UNIT_US, TIME_MAX)
 
 #endif							/* UNIQUEID_BYTEID_H */

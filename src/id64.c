@@ -300,7 +300,11 @@ PG_FUNCTION_INFO_V1(tstz_##OP##_##T); \
 Datum tstz_##OP##_##T(PG_FUNCTION_ARGS) \
 { int c = -uid_cmp_timestamptz(LAYOUT, UID64_ARG(1), PG_GETARG_TIMESTAMPTZ(0)); PG_RETURN_BOOL(EXPR); }
 
-/* The cross-type btree members with timestamptz of a time-ordered type. */
+/*
+ * The cross-type btree members with timestamptz of a time-ordered type, and
+ * the order of two timestamptz values as the IDs they stand for (btree
+ * support 1 for timestamptz within the type's family).
+ */
 #define UID64_TS_FUNCS(T, LAYOUT) \
 UID64_TS_OP(T, LAYOUT, eq, c == 0) \
 UID64_TS_OP(T, LAYOUT, ne, c != 0) \
@@ -313,7 +317,11 @@ Datum T##_cmp_tstz(PG_FUNCTION_ARGS) \
 { PG_RETURN_INT32(uid_cmp_timestamptz(LAYOUT, UID64_ARG(0), PG_GETARG_TIMESTAMPTZ(1))); } \
 PG_FUNCTION_INFO_V1(tstz_cmp_##T); \
 Datum tstz_cmp_##T(PG_FUNCTION_ARGS) \
-{ PG_RETURN_INT32(-uid_cmp_timestamptz(LAYOUT, UID64_ARG(1), PG_GETARG_TIMESTAMPTZ(0))); }
+{ PG_RETURN_INT32(-uid_cmp_timestamptz(LAYOUT, UID64_ARG(1), PG_GETARG_TIMESTAMPTZ(0))); } \
+PG_FUNCTION_INFO_V1(tstz_cmp_as_##T); \
+Datum tstz_cmp_as_##T(PG_FUNCTION_ARGS) \
+{ PG_RETURN_INT32(uid_tstz_cmp(PG_GETARG_TIMESTAMPTZ(0), PG_GETARG_TIMESTAMPTZ(1), (LAYOUT)->epoch_us, \
+							   (LAYOUT)->unit_us, UID_FIELD_MAX((LAYOUT)->time_bits))); }
 
 /* An accessor returning field number IDX of the layout. */
 #define UID64_FIELD_FUNC(FN, LAYOUT, IDX) \

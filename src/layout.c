@@ -143,27 +143,69 @@ uid_get_field(const UidLayout *layout, uint64 id, int field)
 }
 
 /*
+ * Where ts falls among the IDs of a layout whose time value counts units of
+ * unit_us from epoch_us up to time_max: -1 below every ID (-infinity), 1
+ * above every ID (past the layout's last unit, or infinity), else 0 with
+ * *units the time value of the smallest ID whose time is at or after ts,
+ * which is ts rounded up to the unit (0 for every time up to the epoch).
+ *
+ * This is the meaning of every ID-versus-timestamptz comparison: ts stands
+ * for that smallest ID.  Several times stand for the same ID, so two
+ * timestamptz values that differ may compare as equal IDs: uid_tstz_cmp
+ * orders times this way for the btree operator families.
+ */
+int
+uid_tstz_ceil_units(TimestampTz ts, int64 epoch_us, int64 unit_us, uint64 time_max,
+					uint64 *units)
+{
+	int64		since_epoch;
+
+	if (TIMESTAMP_IS_NOBEGIN(ts))
+		return -1;
+	if (TIMESTAMP_IS_NOEND(ts) ||
+		pg_add_s64_overflow(ts, UID_PG_EPOCH_UNIX_US - epoch_us, &since_epoch))
+		return 1;
+	*units = since_epoch <= 0 ? 0 : ((uint64) since_epoch + unit_us - 1) / unit_us;
+	return *units > time_max ? 1 : 0;
+}
+
+/*
+ * Compares two times as the IDs they stand for (uid_tstz_ceil_units): the
+ * order of timestamptz within a btree family of such a layout.
+ */
+int
+uid_tstz_cmp(TimestampTz a, TimestampTz b, int64 epoch_us, int64 unit_us, uint64 time_max)
+{
+	uint64		ua = 0,
+				ub = 0;
+	int			ca = uid_tstz_ceil_units(a, epoch_us, unit_us, time_max, &ua);
+	int			cb = uid_tstz_ceil_units(b, epoch_us, unit_us, time_max, &ub);
+
+	if (ca != cb)
+		return ca < cb ? -1 : 1;
+	if (ca != 0)
+		return 0;
+	return ua < ub ? -1 : (ua > ub ? 1 : 0);
+}
+
+/*
  * Compares id with the smallest ID of the layout whose time is at or after
  * ts: the meaning of every id-versus-timestamptz operator.
  */
 int
 uid_cmp_timestamptz(const UidLayout *layout, uint64 id, TimestampTz ts)
 {
-	int64		since_epoch;
-	uint64		units;
+	uint64		units = 0;
 	uint64		bound;
 
-	if (TIMESTAMP_IS_NOBEGIN(ts))
-		return 1;
-	if (TIMESTAMP_IS_NOEND(ts) ||
-		pg_add_s64_overflow(ts, UID_PG_EPOCH_UNIX_US - layout->epoch_us, &since_epoch))
-		return -1;
-	if (since_epoch <= 0)
-		return id == 0 ? 0 : 1;
-	/* round up: the first unit that starts at or after ts */
-	units = ((uint64) since_epoch + layout->unit_us - 1) / layout->unit_us;
-	if (units > UID_FIELD_MAX(layout->time_bits))
-		return -1;				/* no ID is that late */
+	switch (uid_tstz_ceil_units(ts, layout->epoch_us, layout->unit_us,
+								UID_FIELD_MAX(layout->time_bits), &units))
+	{
+		case -1:
+			return 1;
+		case 1:
+			return -1;
+	}
 	bound = units << layout->time_shift;
 	return id < bound ? -1 : (id > bound ? 1 : 0);
 }

@@ -80,19 +80,16 @@ objectid_seconds(const UidObjectid *id)
 static int
 objectid_cmp_timestamptz(const UidObjectid *id, TimestampTz ts)
 {
-	int64		since_epoch;
-	uint64		bound;
+	uint64		bound = 0;
 	uint64		seconds;
 
-	if (TIMESTAMP_IS_NOBEGIN(ts))
-		return 1;
-	if (TIMESTAMP_IS_NOEND(ts) ||
-		pg_add_s64_overflow(ts, UID_PG_EPOCH_UNIX_US, &since_epoch))
-		return -1;
-	bound = since_epoch <= 0 ? 0 :
-		((uint64) since_epoch + USECS_PER_SEC - 1) / USECS_PER_SEC;
-	if (bound > UID_OBJECTID_TIME_MAX)
-		return -1;
+	switch (uid_tstz_ceil_units(ts, 0, USECS_PER_SEC, UID_OBJECTID_TIME_MAX, &bound))
+	{
+		case -1:
+			return 1;
+		case 1:
+			return -1;
+	}
 	seconds = objectid_seconds(id);
 	if (seconds != bound)
 		return seconds < bound ? -1 : 1;
@@ -103,7 +100,8 @@ objectid_cmp_timestamptz(const UidObjectid *id, TimestampTz ts)
 }
 
 /* Binary I/O, bytea casts, comparison, hashing and timestamptz operators. */
-UID_BYTEID_FUNCS(objectid, UidObjectid, UID_OBJECTID_BYTES, objectid_cmp_timestamptz)
+UID_BYTEID_FUNCS(objectid, UidObjectid, UID_OBJECTID_BYTES, objectid_cmp_timestamptz,
+				 0, USECS_PER_SEC, UID_OBJECTID_TIME_MAX)
 
 /* Whether bad input looks like a date or time, i.e. an untyped time literal. */
 static bool

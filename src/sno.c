@@ -66,19 +66,16 @@ sno_prefix(const UidSno *id)
 static int
 sno_cmp_timestamptz(const UidSno *id, TimestampTz ts)
 {
-	int64		since_epoch;
-	uint64		bound;
+	uint64		bound = 0;
 	uint64		prefix;
 
-	if (TIMESTAMP_IS_NOBEGIN(ts))
-		return 1;
-	if (TIMESTAMP_IS_NOEND(ts) ||
-		pg_add_s64_overflow(ts, UID_PG_EPOCH_UNIX_US - UID_SNO_EPOCH_US, &since_epoch))
-		return -1;
-	bound = since_epoch <= 0 ? 0 :
-		((uint64) since_epoch + UID_SNO_UNIT_US - 1) / UID_SNO_UNIT_US;
-	if (bound > UID_SNO_TIME_MAX)
-		return -1;
+	switch (uid_tstz_ceil_units(ts, UID_SNO_EPOCH_US, UID_SNO_UNIT_US, UID_SNO_TIME_MAX, &bound))
+	{
+		case -1:
+			return 1;
+		case 1:
+			return -1;
+	}
 	prefix = sno_prefix(id);
 	if (prefix != bound << 1)
 		return prefix < bound << 1 ? -1 : 1;
@@ -89,7 +86,8 @@ sno_cmp_timestamptz(const UidSno *id, TimestampTz ts)
 }
 
 /* Binary I/O, bytea casts, comparison, hashing and timestamptz operators. */
-UID_BYTEID_FUNCS(sno, UidSno, UID_SNO_BYTES, sno_cmp_timestamptz)
+UID_BYTEID_FUNCS(sno, UidSno, UID_SNO_BYTES, sno_cmp_timestamptz,
+				 UID_SNO_EPOCH_US, UID_SNO_UNIT_US, UID_SNO_TIME_MAX)
 
 PG_FUNCTION_INFO_V1(sno_in);
 /* text input: exactly 16 characters of sno's base32 alphabet */

@@ -59,6 +59,8 @@ if timed:
         for n in ["eq", "ne", "lt", "le", "gt", "ge", "cmp"]:
             ret = "integer" if n == "cmp" else "boolean"
             w(f"CREATE FUNCTION {cname(n)}({left}, {right}) RETURNS {ret}\n    AS 'MODULE_PATHNAME', '{cname(n)}' {F} LEAKPROOF;")
+    w(f"-- two times compared as the {t}s they stand for: the order of timestamptz\n-- within the btree family (see the family below)")
+    w(f"CREATE FUNCTION tstz_cmp_as_{t}(timestamptz, timestamptz) RETURNS integer\n    AS 'MODULE_PATHNAME', 'tstz_cmp_as_{t}' {F} LEAKPROOF;")
     w("")
     operators(t, "timestamptz", lambda n: f"{t}_{n}_tstz")
     operators("timestamptz", t, lambda n: f"tstz_{n}_{t}")
@@ -89,12 +91,7 @@ if timed:
     OPERATOR 3 = (timestamptz, {t}), OPERATOR 4 >= (timestamptz, {t}),
     OPERATOR 5 > (timestamptz, {t}),
     FUNCTION 1 tstz_cmp_{t}(timestamptz, {t}),
-    OPERATOR 1 pg_catalog.< (timestamptz, timestamptz),
-    OPERATOR 2 pg_catalog.<= (timestamptz, timestamptz),
-    OPERATOR 3 pg_catalog.= (timestamptz, timestamptz),
-    OPERATOR 4 pg_catalog.>= (timestamptz, timestamptz),
-    OPERATOR 5 pg_catalog.> (timestamptz, timestamptz),
-    FUNCTION 1 pg_catalog.timestamptz_cmp(timestamptz, timestamptz);
+    FUNCTION 1 (timestamptz, timestamptz) tstz_cmp_as_{t}(timestamptz, timestamptz);
 """)
 w(f"""CREATE OPERATOR CLASS {t}_ops DEFAULT FOR TYPE {t} USING hash AS
     OPERATOR 1 =,

@@ -5,15 +5,22 @@ EXTENSION = uniqueid
 DATA = $(wildcard sql/uniqueid--*.sql)
 PG_CPPFLAGS = -I$(srcdir)/src
 
-REGRESS = types opclass casts binary_io generator guc sno families shortcode objectid uuid7 timestamptz_plans security
+REGRESS = types opclass casts binary_io generator guc sno families shortcode objectid uuid7 minmax_plans timestamptz_plans security
 REGRESS_OPTS = --inputdir=.
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
+# every object depends on every header (the horizon's fast path is inline)
+$(OBJS): $(wildcard src/*.h)
+
 # The pure codecs' unit test, built without the server.
 test/codec_test: test/codec_test.c src/codec.c src/codec.h
 	$(CC) -std=c99 -Wall -Wextra -O2 -Isrc -o $@ test/codec_test.c src/codec.c
 
-EXTRA_CLEAN = test/codec_test results regression.diffs regression.out
+EXTRA_CLEAN = test/codec_test test/clockshift.so results regression.diffs regression.out
+
+# The clock tests' preload library (test/clockshift.c), built for the tests only.
+test/clockshift.so: test/clockshift.c
+	$(CC) -shared -fPIC -O2 -Wall -Wextra -o $@ $< -ldl

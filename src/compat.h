@@ -1,5 +1,6 @@
 /*
- * compat.h - every PostgreSQL version difference uniqueid cares about, in one place.
+ * compat.h - every PostgreSQL version difference uniqueid cares about, in one
+ * place.  Tested on 15, 17 and 18; 16 takes 17's side of every test below.
  */
 #ifndef UNIQUEID_COMPAT_H
 #define UNIQUEID_COMPAT_H
@@ -8,6 +9,11 @@
 
 #if PG_VERSION_NUM < 150000
 #error "uniqueid requires PostgreSQL 15 or later"
+#endif
+
+/* 16 moved the varlena macros (VARDATA, SET_VARSIZE, ...) to their own header. */
+#if PG_VERSION_NUM >= 160000
+#include "varatt.h"
 #endif
 
 /*
@@ -30,6 +36,27 @@
 /* fmgr.h declares _PG_init only from PostgreSQL 16 on. */
 #if PG_VERSION_NUM < 160000
 extern PGDLLEXPORT void _PG_init(void);
+#endif
+
+/*
+ * 18 replaced the postfix pg_attribute_noreturn() with pg_noreturn, written
+ * before the declaration; before 18 the attribute may stand there too.
+ */
+#ifndef pg_noreturn
+#define pg_noreturn pg_attribute_noreturn()
+#endif
+
+/*
+ * The "extra" of a GUC check hook: 16 on free it with guc_free, so it must
+ * come from guc_malloc; 15 frees it with free().
+ */
+#if PG_VERSION_NUM >= 160000
+#include "utils/guc.h"
+#define uid_guc_malloc(size) guc_malloc(LOG, (size))
+#define uid_guc_free(ptr) guc_free(ptr)
+#else
+#define uid_guc_malloc(size) malloc(size)
+#define uid_guc_free(ptr) free(ptr)
 #endif
 
 #endif							/* UNIQUEID_COMPAT_H */

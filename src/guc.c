@@ -95,8 +95,8 @@ uid_parse_shards(const char *s, uint8 *bitmap)
 static bool
 uid_check_shards(char **newval, void **extra, GucSource source)
 {
-	/* the GUC machinery frees extra with free() */
-	uint8	   *bitmap = malloc(UID_NSHARDS / 8);
+	/* the GUC machinery frees extra itself (compat.h) */
+	uint8	   *bitmap = uid_guc_malloc(UID_NSHARDS / 8);
 	const char *problem;
 
 	if (bitmap == NULL)
@@ -110,7 +110,7 @@ uid_check_shards(char **newval, void **extra, GucSource source)
 	{
 		GUC_check_errdetail("%s.", problem);
 		GUC_check_errhint("Write shard numbers and ranges separated by commas, such as \"0-1023,4096\", or \"all\".");
-		free(bitmap);
+		uid_guc_free(bitmap);
 		return false;
 	}
 	*extra = bitmap;

@@ -1,4 +1,4 @@
-# TAP: the server's clock goes back 10 s (libfaketime) while a client
+# TAP: the server's clock goes back 10 s (test/clockshift.c) while a client
 # generates: no duplicate, no step backwards, and no call waits for the clock.
 . test/lib.sh
 echo "1..5"
@@ -6,11 +6,10 @@ D=$(uid_tmpdir)
 trap 'uid_cluster_stop "$D"; rm -rf "$D"' EXIT
 mapfile -t conf < <(grep -v '^\s*#' test/postgresql.conf | grep -v '^\s*$')
 uid_cluster_init "$D" "${conf[@]}"
-# Every process of the server reads real time for the first 3 s after the
-# postmaster starts, then a clock 10 s behind.
-uid_cluster_start "$D" LD_PRELOAD="$UID_FAKETIME_LIB" FAKETIME="-10" \
-	FAKETIME_START_AFTER_SECONDS=3 FAKETIME_DONT_FAKE_MONOTONIC=1 &&
-	echo "ok 1 - server started under libfaketime" || echo "not ok 1 - server did not start"
+# Every process of the server reads the clock the test sets: real at first,
+# 10 s behind from the 30th batch on.
+uid_cluster_start "$D" $(uid_clock_env "$D") &&
+	echo "ok 1 - server started on a clock the test sets" || echo "not ok 1 - server did not start"
 uid_psql "$D" -d postgres -c "CREATE EXTENSION uniqueid" \
 	-c "CREATE TABLE got (batch int, n int, id shardid)" \
 	-c "CREATE TABLE clocks (batch int, t timestamptz)"
@@ -19,6 +18,7 @@ uid_psql "$D" -d postgres -c "CREATE EXTENSION uniqueid" \
 # psql's \timing uses the real monotonic clock, so it can time each batch.
 (
 	for b in $(seq 1 80); do
+		[ "$b" = 30 ] && uid_clock_set "$D" -10
 		echo "\\timing on"
 		echo "INSERT INTO got SELECT $b, n, next_id(3) FROM generate_series(1, 2000) n;"
 		echo "\\timing off"

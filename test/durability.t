@@ -45,7 +45,8 @@ uid_server_kill "$D" &&
 	echo "ok 1 - postmaster killed with SIGKILL and reaped, its backends gone" ||
 	echo "not ok 1 - processes of the killed server remain"
 
-uid_cluster_start "$D" LD_PRELOAD="$UID_FAKETIME_LIB" FAKETIME="-30" FAKETIME_DONT_FAKE_MONOTONIC=1 &&
+uid_clock_set "$D" -30
+uid_cluster_start "$D" $(uid_clock_env "$D") &&
 	echo "ok 2 - restarted after the crash with the clock 30 s behind" || echo "not ok 2 - restart failed"
 # the table was not flushed before the crash (fsync off, no checkpoint): take the copy
 q "TRUNCATE got; COPY got FROM '$D/run1.copy'"
@@ -66,7 +67,8 @@ read -r ok_shard ok_sno ok_oid_crash <<<"$(q "SELECT (SELECT min(shard_id) FROM 
 
 q "CHECKPOINT; COPY got TO '$D/run2.copy'"
 uid_cluster_stop "$D"
-uid_cluster_start "$D" LD_PRELOAD="$UID_FAKETIME_LIB" FAKETIME="-60" FAKETIME_DONT_FAKE_MONOTONIC=1 &&
+uid_clock_set "$D" -60
+uid_cluster_start "$D" $(uid_clock_env "$D") &&
 	echo "ok 6 - clean restart with the clock 60 s behind" || echo "not ok 6 - restart failed"
 q "INSERT INTO got SELECT 3, next_id(1), next_sno(), next_objectid() FROM generate_series(1, 100000)"
 more 3

@@ -98,7 +98,8 @@ n_sno=$(wc -l <"$D/sno.out")
 [ $gone -eq 0 ] && [ "$n_shard" -gt 100000 ] && [ "$n_sno" -gt 100000 ] &&
 	echo "ok 6 - the server was killed with SIGKILL while generating, after $n_shard shardids and $n_sno snos were received" ||
 	echo "not ok 6 - server gone: $gone (0: yes), received $n_shard shardids and $n_sno snos"
-uid_cluster_start "$D" LD_PRELOAD="$UID_FAKETIME_LIB" FAKETIME="-30" FAKETIME_DONT_FAKE_MONOTONIC=1 ||
+uid_clock_set "$D" -30
+uid_cluster_start "$D" $(uid_clock_env "$D") ||
 	echo "Bail out! restart failed"
 behind=$(q "SELECT clock_ms() < $killed_ms - 25000")
 # one client per generator: the last line of each file is its greatest ID;

@@ -5,7 +5,13 @@
 
 UID_PGVER=${UID_PGVER:-15}
 UID_PGBIN=${UID_PGBIN:-/usr/lib/postgresql/$UID_PGVER/bin}
-UID_FAKETIME_LIB=/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1
+# the clock tests' preload library (test/clockshift.c, built by make)
+UID_CLOCK_LIB=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/clockshift.so
+
+# The harness chooses its own locale, one every Debian system has, whatever
+# the caller's environment says; clusters are made in UTF-8 with it.
+export LC_ALL=C.UTF-8
+unset LANGUAGE
 
 uid_log() { printf '== %s\n' "$*" >&2; }
 
@@ -24,9 +30,10 @@ uid_install_packages() {
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
-# Builds and installs the extension for the server's pg_config.
+# Builds and installs the extension for the server's pg_config, and the
+# clock tests' preload library.
 uid_build_install() {
-	make -s PG_CONFIG="$UID_PGBIN/pg_config" >/dev/null &&
+	make -s PG_CONFIG="$UID_PGBIN/pg_config" all test/clockshift.so >/dev/null &&
 		make -s PG_CONFIG="$UID_PGBIN/pg_config" install >/dev/null
 }
 
@@ -36,6 +43,18 @@ uid_as_owner() {
 		runuser -u postgres -- env "$@"
 	else
 		env "$@"
+	fi
+}
+
+# uid_as_owner_for SECONDS [VAR=value...] COMMAND...: uid_as_owner, killed
+# after SECONDS.
+uid_as_owner_for() {
+	local secs=$1
+	shift
+	if [ "$(id -u)" -eq 0 ]; then
+		timeout -k 5 "$secs" runuser -u postgres -- env "$@"
+	else
+		timeout -k 5 "$secs" env "$@"
 	fi
 }
 
@@ -53,7 +72,8 @@ uid_tmpdir() {
 uid_cluster_init() {
 	local dir=$1 line
 	shift
-	uid_as_owner "$UID_PGBIN/initdb" -D "$dir/data" -A trust -U postgres --no-sync >/dev/null || return 1
+	uid_as_owner "$UID_PGBIN/initdb" -D "$dir/data" -A trust -U postgres --no-sync \
+		--encoding=UTF8 --locale=C.UTF-8 >/dev/null || return 1
 	{
 		echo "listen_addresses = ''"
 		echo "unix_socket_directories = '$dir'"
@@ -64,18 +84,45 @@ uid_cluster_init() {
 	} | uid_as_owner tee -a "$dir/data/postgresql.conf" >/dev/null
 }
 
-# uid_cluster_start DIR [VAR=value...]: starts the cluster with extra environment.
+# uid_cluster_start DIR [VAR=value...]: starts the cluster with extra
+# environment; gives up after 60 s with the server log's end and a message.
 uid_cluster_start() {
 	local dir=$1
 	shift
-	uid_as_owner "$@" "$UID_PGBIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start >/dev/null ||
-		{ tail -n 20 "$dir/server.log" >&2; return 1; }
+	uid_as_owner_for 70 "$@" "$UID_PGBIN/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 start \
+		>/dev/null && return 0
+	tail -n 20 "$dir/server.log" >&2
+	uid_log "the server in $dir did not start within 60 s"
+	return 1
 }
 
-# uid_cluster_stop DIR: fast shutdown, if running.
+# uid_cluster_stop DIR: fast shutdown, if running; then immediate, then
+# SIGKILL to its postmaster (by its pid file), each bounded in time.
 uid_cluster_stop() {
+	local pid
 	[ -f "$1/data/postmaster.pid" ] || return 0
-	uid_as_owner "$UID_PGBIN/pg_ctl" -D "$1/data" -m fast -w -t 60 stop >/dev/null
+	uid_as_owner_for 70 "$UID_PGBIN/pg_ctl" -D "$1/data" -m fast -w -t 60 stop >/dev/null && return 0
+	uid_as_owner_for 40 "$UID_PGBIN/pg_ctl" -D "$1/data" -m immediate -w -t 30 stop >/dev/null && return 0
+	pid=$(head -n 1 "$1/data/postmaster.pid" 2>/dev/null)
+	[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null
+	uid_log "the server in $1 did not stop; killed"
+	return 1
+}
+
+# uid_clock_set DIR SECONDS: the wall clock of every process started with
+# uid_clock_env DIR reads SECONDS (may be fractional or negative) off the
+# real clock from now on (within a millisecond).
+uid_clock_set() {
+	local us
+	us=$(awk -v s="$2" 'BEGIN { printf "%d", s * 1000000 }')
+	echo "$us" >"$1/clock.tmp" && chmod 644 "$1/clock.tmp" && mv -f "$1/clock.tmp" "$1/clock"
+}
+
+# uid_clock_env DIR: the environment that puts a server on DIR's clock
+# (uid_clock_set), for uid_cluster_start and uid_postmaster_start.
+uid_clock_env() {
+	[ -f "$1/clock" ] || uid_clock_set "$1" 0
+	echo "LD_PRELOAD=$UID_CLOCK_LIB" "UID_CLOCK_FILE=$1/clock"
 }
 
 # uid_psql DIR [psql args...]: psql as postgres on the cluster's socket.
@@ -90,7 +137,8 @@ uid_psql() {
 # zombie holding its lock file; waits until it accepts connections.
 uid_postmaster_start() {
 	local dir=$1
-	uid_as_owner "$UID_PGBIN/postgres" -D "$dir/data" >>"$dir/postmaster.log" 2>&1 &
+	shift
+	uid_as_owner "$@" "$UID_PGBIN/postgres" -D "$dir/data" >>"$dir/postmaster.log" 2>&1 &
 	UID_PM_JOB=$!
 	for _ in $(seq 1 100); do
 		"$UID_PGBIN/pg_isready" -q -h "$dir" -p 5432 && return 0

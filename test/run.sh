@@ -1,16 +1,94 @@
 #!/usr/bin/env bash
 # test/run.sh - the whole test suite on a fresh Debian 12 machine.
-# Installs what it needs (as root), builds and installs uniqueid, starts a
-# throwaway cluster with test/postgresql.conf, runs pg_regress (make
-# installcheck), the pgTAP tests (pg_prove test/*.sql) and the multi-process
-# TAP tests (prove test/*.t), stops everything and prints "N passed, N failed".
+#
+#   bash test/run.sh             PostgreSQL 15, the machine's own
+#   bash test/run.sh --pg 17     PostgreSQL 17, in a Debian 13 (trixie) root
+#   bash test/run.sh --pg 18     PostgreSQL 18, in a Debian sid root
+#   bash test/run.sh --matrix    15, 17 and 18 one after the other
+#
+# Installs what it needs (as root; the roots of 17 and 18 are made once with
+# debootstrap and cached, see test/roots.sh), builds and installs uniqueid
+# (a compiler warning counts as a failed test), starts a throwaway cluster
+# with test/postgresql.conf, runs pg_regress (make installcheck), the pgTAP
+# tests (pg_prove test/*.sql) and the multi-process TAP tests (prove
+# test/*.t), stops everything and prints "N passed, N failed" last; with
+# --matrix, each version's line first and their sum last.
 set -u
 cd "$(dirname "$0")/.." || exit 2
+top=$PWD
+
+case "${1:-}" in
+--matrix)
+	total_p=0
+	total_f=0
+	lines=()
+	for v in 15 17 18; do
+		start=$SECONDS
+		if [ "$v" = 15 ]; then
+			bash test/run.sh 2>&1 | tee "/tmp/uniqueid-run-$v.log"
+		else
+			bash test/run.sh --pg "$v" 2>&1 | tee "/tmp/uniqueid-run-$v.log"
+		fi
+		last=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "/tmp/uniqueid-run-$v.log" | tail -n 1)
+		p=$(echo "$last" | grep -oE '^[0-9]+')
+		f=$(echo "$last" | grep -oE '[0-9]+ failed' | grep -oE '^[0-9]+')
+		[ -n "$last" ] || { p=0; f=1; }
+		total_p=$((total_p + p))
+		total_f=$((total_f + f))
+		lines+=("PostgreSQL $v: ${p} passed, ${f} failed in $((SECONDS - start)) s")
+	done
+	printf '%s\n' "${lines[@]}"
+	echo "$total_p passed, $total_f failed"
+	[ "$total_f" -eq 0 ]
+	exit
+	;;
+--pg)
+	v=${2:-}
+	if [ "$v" != 15 ]; then
+		. test/roots.sh
+		[ "$(id -u)" -eq 0 ] || { uid_log "testing PostgreSQL $v in a Debian root needs root"; exit 2; }
+		uid_root_make "$v" || { uid_log "could not make the root of PostgreSQL $v"; echo "0 passed, 1 failed"; exit 1; }
+		root=$(uid_root_dir "$v")
+		trap 'uid_root_umount "$root"' EXIT
+		uid_root_mount "$root" || { uid_log "could not mount the kernel file systems in $root"; exit 2; }
+		# a copy of the work tree (uncommitted changes included, build products not)
+		rm -rf "$root/uniqueid"
+		mkdir -p "$root/uniqueid"
+		tar -C "$top" --exclude=.git --exclude='*.o' --exclude='*.so' --exclude='*.bc' \
+			--exclude=results --exclude=test/codec_test --exclude=test/basen_test -cf - . |
+			tar -C "$root/uniqueid" -xf -
+		chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root CI="${CI:-}" \
+			UID_PGVER="$v" bash /uniqueid/test/run.sh
+		exit
+	fi
+	;;
+esac
+
 . test/lib.sh
 
 uid_install_packages make gcc procps "postgresql-$UID_PGVER" "postgresql-server-dev-$UID_PGVER" \
-	"postgresql-$UID_PGVER-pgtap" libtap-parser-sourcehandler-pgtap-perl libfaketime || exit 2
-uid_build_install || { uid_log "build failed"; exit 2; }
+	"postgresql-$UID_PGVER-pgtap" libtap-parser-sourcehandler-pgtap-perl || exit 2
+
+passed=0
+failed=0
+uid_log "build (PostgreSQL $UID_PGVER)"
+make -s clean PG_CONFIG="$UID_PGBIN/pg_config" >/dev/null 2>&1
+if ! make PG_CONFIG="$UID_PGBIN/pg_config" all test/clockshift.so >/tmp/uniqueid-build.log 2>&1; then
+	cat /tmp/uniqueid-build.log
+	uid_log "build failed"
+	echo "0 passed, 1 failed"
+	exit 1
+fi
+warnings=$(grep -c 'warning:' /tmp/uniqueid-build.log)
+if [ "$warnings" -eq 0 ]; then
+	passed=$((passed + 1))
+	echo "ok - the build prints no warning"
+else
+	grep -A3 'warning:' /tmp/uniqueid-build.log
+	failed=$((failed + 1))
+	echo "not ok - the build prints $warnings warnings"
+fi
+make -s PG_CONFIG="$UID_PGBIN/pg_config" install >/dev/null || { uid_log "install failed"; exit 2; }
 
 UID_TEST_DIR=$(uid_tmpdir) || exit 2
 export UID_TEST_DIR
@@ -20,10 +98,9 @@ cleanup() {
 }
 trap cleanup EXIT
 mapfile -t conf < <(grep -v '^\s*#' test/postgresql.conf | grep -v '^\s*$')
-uid_cluster_init "$UID_TEST_DIR" "${conf[@]}" && uid_cluster_start "$UID_TEST_DIR" || exit 2
+uid_cluster_init "$UID_TEST_DIR" "${conf[@]}" && uid_cluster_start "$UID_TEST_DIR" ||
+	{ echo "$passed passed, $((failed + 1)) failed"; exit 1; }
 
-passed=0
-failed=0
 # count_prove LOG STATUS: adds prove's test and failure counts
 count_prove() {
 	local tests fails
@@ -37,7 +114,7 @@ count_prove() {
 }
 
 uid_log "pg_regress"
-make -s installcheck PG_CONFIG="$UID_PGBIN/pg_config" \
+timeout -k 10 1200 make -s installcheck PG_CONFIG="$UID_PGBIN/pg_config" \
 	PGHOST="$UID_TEST_DIR" PGPORT=5432 PGUSER=postgres >"$UID_TEST_DIR/regress.log" 2>&1
 rc=$?
 cat "$UID_TEST_DIR/regress.log"
@@ -51,11 +128,13 @@ failed=$((failed + f))
 uid_log "pgTAP"
 uid_psql "$UID_TEST_DIR" -d postgres -c "CREATE DATABASE uniqueid_tap" &&
 	uid_psql "$UID_TEST_DIR" -d uniqueid_tap -c "CREATE EXTENSION pgtap" -c "CREATE EXTENSION uniqueid"
-pg_prove --failures -h "$UID_TEST_DIR" -p 5432 -U postgres -d uniqueid_tap test/*.sql 2>&1 | tee "$UID_TEST_DIR/pgtap.log"
+timeout -k 10 1200 pg_prove --failures -h "$UID_TEST_DIR" -p 5432 -U postgres -d uniqueid_tap test/*.sql 2>&1 |
+	tee "$UID_TEST_DIR/pgtap.log"
 count_prove "$UID_TEST_DIR/pgtap.log" "${PIPESTATUS[0]}"
 
 uid_log "multi-process tests"
-prove --failures --exec bash test/*.t 2>&1 | tee "$UID_TEST_DIR/prove.log"
+# each test file gets at most 10 minutes
+prove --failures --exec "timeout -k 10 600 bash" test/*.t 2>&1 | tee "$UID_TEST_DIR/prove.log"
 count_prove "$UID_TEST_DIR/prove.log" "${PIPESTATUS[0]}"
 
 echo "$passed passed, $failed failed"

@@ -84,7 +84,8 @@ qc "EXPLAIN (COSTS OFF) SELECT * FROM photos WHERE id_shard(id) = 3000" | grep -
 
 # move logical shard 11 from a to c; c's clock is 30 s behind
 uid_cluster_stop "${DIR[c]}"
-uid_cluster_start "${DIR[c]}" LD_PRELOAD="$UID_FAKETIME_LIB" FAKETIME="-30" FAKETIME_DONT_FAKE_MONOTONIC=1
+uid_clock_set "${DIR[c]}" -30
+uid_cluster_start "${DIR[c]}" $(uid_clock_env "${DIR[c]}")
 # a last batch on a, so that the shard's last ID is recent
 q a "INSERT INTO s11.photos (n) SELECT g FROM generate_series(1, 1000) g"
 # 1. a stops generating for shard 11
@@ -118,7 +119,8 @@ read -r total distinct <<<"$(qc "SELECT count(*), count(DISTINCT id) FROM photos
 	echo "not ok 13 - order of shard 11 broken"
 # the adoption is durable: c restarts, its clock still behind
 uid_cluster_stop "${DIR[c]}"
-uid_cluster_start "${DIR[c]}" LD_PRELOAD="$UID_FAKETIME_LIB" FAKETIME="-30" FAKETIME_DONT_FAKE_MONOTONIC=1
+uid_clock_set "${DIR[c]}" -30
+uid_cluster_start "${DIR[c]}" $(uid_clock_env "${DIR[c]}")
 q c "INSERT INTO s11.photos (server, n) SELECT 'c2', g FROM generate_series(1, 1000) g"
 [ "$(q c "SELECT (SELECT min(id) FROM s11.photos WHERE server = 'c2') > (SELECT max(id) FROM s11.photos WHERE server <> 'c2')")" = t ] &&
 	echo "ok 14 - after c restarts, shard 11 still continues above every earlier ID" || echo "not ok 14 - IDs went back after restart"

@@ -25,7 +25,8 @@ standby_from() {
 	for line in "$@"; do echo "$line" | uid_as_owner tee -a "$dir/data/postgresql.conf" >/dev/null; done
 }
 standby_from "$S"
-uid_cluster_start "$S" LD_PRELOAD="$UID_FAKETIME_LIB" FAKETIME="-30" FAKETIME_DONT_FAKE_MONOTONIC=1 &&
+uid_clock_set "$S" -30
+uid_cluster_start "$S" $(uid_clock_env "$S") &&
 	echo "ok 1 - standby started, its clock 30 s behind" || echo "not ok 1 - standby did not start"
 standby_from "$N" "shared_preload_libraries = ''"
 uid_cluster_start "$N"

@@ -1,0 +1,94 @@
+# test/roots.sh - Debian roots for the PostgreSQL versions the machine does
+# not have: 17 from Debian 13 (trixie) and 18 from Debian sid, made with
+# debootstrap from the archive the machine's own apt uses, kept in a cache
+# directory (UID_CACHE, default /var/cache/uniqueid) and reused by later runs.
+# Source it; it defines functions and UID_* variables only.  Needs root.
+
+UID_CACHE=${UID_CACHE:-/var/cache/uniqueid}
+# what a root needs besides the server: the build, the tests' tools
+UID_ROOT_PACKAGES="make gcc libc6-dev procps perl libipc-run-perl libtap-parser-sourcehandler-pgtap-perl"
+
+uid_log() { printf '== %s\n' "$*" >&2; }
+
+# uid_root_suite VERSION: the Debian suite that carries PostgreSQL VERSION.
+uid_root_suite() {
+	case "$1" in
+	17) echo trixie ;;
+	18) echo sid ;;
+	*) return 1 ;;
+	esac
+}
+
+# uid_root_dir VERSION: where the root of VERSION lives.
+uid_root_dir() { echo "$UID_CACHE/roots/$(uid_root_suite "$1")"; }
+
+# The archive the machine's apt reads (deb822 or one-line sources).
+uid_root_mirror() {
+	local m
+	m=$(awk '/^URIs:/ { print $2; exit }' /etc/apt/sources.list.d/*.sources 2>/dev/null)
+	[ -n "$m" ] || m=$(awk '$1 == "deb" { print $2; exit }' /etc/apt/sources.list 2>/dev/null)
+	echo "$m"
+}
+
+# uid_root_mount DIR / uid_root_umount DIR: the kernel's file systems inside
+# the root, and taking them away again (only what is mounted there).
+uid_root_mount() {
+	local d=$1 m
+	for m in proc sys dev dev/pts dev/shm; do
+		mountpoint -q "$d/$m" && continue
+		mkdir -p "$d/$m"
+		mount --bind "/$m" "$d/$m" || return 1
+	done
+}
+uid_root_umount() {
+	local d=$1 m
+	for m in dev/shm dev/pts dev sys proc; do
+		mountpoint -q "$d/$m" && umount "$d/$m"
+	done
+	return 0
+}
+
+# uid_root_apt DIR ARGS...: apt-get inside the root (sid's Release file may
+# be past its Valid-Until in the archive this machine reaches).
+uid_root_apt() {
+	local d=$1
+	shift
+	chroot "$d" env DEBIAN_FRONTEND=noninteractive LC_ALL=C.UTF-8 \
+		apt-get -o Acquire::Check-Valid-Until=false -qq "$@"
+}
+
+# uid_root_make VERSION: makes the root of VERSION, once, with the server,
+# its headers, pgTAP and the build tools in it.  Mounts nothing it leaves
+# mounted.
+uid_root_make() {
+	local v=$1 d suite mirror
+	d=$(uid_root_dir "$v") || { uid_log "no root for PostgreSQL $v"; return 1; }
+	[ -f "$d/.uniqueid-ready" ] && return 0
+	suite=$(uid_root_suite "$v")
+	mirror=$(uid_root_mirror)
+	[ -n "$mirror" ] || { uid_log "cannot tell which Debian archive apt uses"; return 1; }
+	command -v debootstrap >/dev/null || apt-get install -y -qq debootstrap >/dev/null || return 1
+	rm -rf "$d.tmp"
+	mkdir -p "$(dirname "$d")"
+	uid_log "making a Debian $suite root for PostgreSQL $v (once; cached in $d)"
+	timeout 1200 debootstrap --variant=minbase "$suite" "$d.tmp" "$mirror" >"$d.log" 2>&1 ||
+		{ tail -n 20 "$d.log" >&2; return 1; }
+	# no service starts inside the root, and no cluster is made there
+	printf '#!/bin/sh\nexit 101\n' >"$d.tmp/usr/sbin/policy-rc.d"
+	chmod 755 "$d.tmp/usr/sbin/policy-rc.d"
+	mkdir -p "$d.tmp/etc/postgresql-common"
+	echo "create_main_cluster = false" >"$d.tmp/etc/postgresql-common/createcluster.conf"
+	uid_root_mount "$d.tmp" || { uid_root_umount "$d.tmp"; return 1; }
+	{
+		timeout 600 chroot "$d.tmp" env LC_ALL=C.UTF-8 \
+			apt-get -o Acquire::Check-Valid-Until=false -qq update &&
+			timeout 1200 chroot "$d.tmp" env DEBIAN_FRONTEND=noninteractive LC_ALL=C.UTF-8 \
+				apt-get -o Acquire::Check-Valid-Until=false -qq install -y --no-install-recommends \
+				$UID_ROOT_PACKAGES "postgresql-$v" "postgresql-server-dev-$v" "postgresql-$v-pgtap"
+	} >>"$d.log" 2>&1
+	local rc=$?
+	uid_root_umount "$d.tmp"
+	[ $rc -eq 0 ] || { tail -n 20 "$d.log" >&2; return 1; }
+	touch "$d.tmp/.uniqueid-ready"
+	mv "$d.tmp" "$d"
+}

@@ -5,7 +5,7 @@ EXTENSION = uniqueid
 DATA = $(wildcard sql/uniqueid--*.sql)
 PG_CPPFLAGS = -I$(srcdir)/src
 
-REGRESS = types opclass casts binary_io generator guc sno families shortcode objectid uuid7 minmax_plans timestamptz_plans security
+REGRESS = types opclass casts binary_io generator guc sno families shortcode objectid uuid7 minmax_plans timestamptz_plans input_validity core_uuid security
 REGRESS_OPTS = --inputdir=.
 
 PG_CONFIG ?= pg_config

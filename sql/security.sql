@@ -36,6 +36,40 @@ INSERT INTO t SELECT make_shardid('2024-01-01'::timestamptz + n * interval '1 mi
 CREATE INDEX ON t USING brin (id);
 SELECT count(*) FROM t WHERE id >= '2024-01-01 00:50+00'::timestamptz AND id < '2024-01-01 01:00+00'::timestamptz;
 RESET search_path;
+DROP EXTENSION uniqueid CASCADE;
+
+-- The capture README's "Installing safely" guards against: a role allowed to
+-- create in the schema plants an id_encode that an integer literal would
+-- match better than id_encode(bigint).  Every integer type has an id_encode
+-- of its own, so a planted one has the exact signature of an extension
+-- function: installing into that schema fails, naming it, instead of
+-- leaving calls to the role's function.
+CREATE SCHEMA uid_shared;
+GRANT USAGE, CREATE ON SCHEMA uid_shared TO uid_attacker;
+SET ROLE uid_attacker;
+CREATE FUNCTION uid_shared.id_encode(integer, text DEFAULT 'base62') RETURNS text LANGUAGE sql
+    AS $$ SELECT 'captured' $$;
+RESET ROLE;
+\set VERBOSITY terse
+CREATE EXTENSION uniqueid SCHEMA uid_shared;
+\set VERBOSITY default
+DROP FUNCTION uid_shared.id_encode(integer, text);
+CREATE EXTENSION uniqueid SCHEMA uid_shared;
+SET search_path = uid_shared;
+SELECT id_encode(123456789) AS integer_literal, id_encode(12345::smallint) AS smallint_value,
+       lexical_add('a', 'base62', 1) AS lexical_add;
+-- A look-alike elsewhere in the path has an extension function's exact
+-- signature too, so the order of the path decides: the extension's schema
+-- before any schema untrusted roles can create in.
+SET ROLE uid_attacker;
+CREATE FUNCTION uid_trap.id_encode(integer, text DEFAULT 'base62') RETURNS text LANGUAGE sql
+    AS $$ SELECT 'captured' $$;
+RESET ROLE;
+SET search_path = uid_shared, uid_trap;
+SELECT id_encode(123456789) AS extension_schema_first;
+SET search_path = uid_trap, uid_shared;
+SELECT id_encode(123456789) AS untrusted_schema_first;
+RESET search_path;
 
 \c contrib_regression
 DROP DATABASE uid_security;

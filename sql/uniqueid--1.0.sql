@@ -1221,6 +1221,11 @@ CREATE FUNCTION id_counter(objectid) RETURNS integer
     AS 'MODULE_PATHNAME', 'objectid_counter' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION make_objectid("time" timestamptz, random bigint, counter integer) RETURNS objectid
     AS 'MODULE_PATHNAME', 'make_objectid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+-- and for the smaller integer types, so that a literal matches exactly
+CREATE FUNCTION make_objectid("time" timestamptz, random integer, counter integer) RETURNS objectid
+    AS 'MODULE_PATHNAME', 'make_objectid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION make_objectid("time" timestamptz, random smallint, counter integer) RETURNS objectid
+    AS 'MODULE_PATHNAME', 'make_objectid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 CREATE FUNCTION objectid(bytea) RETURNS objectid
     AS 'MODULE_PATHNAME', 'objectid_from_bytea' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
@@ -1239,6 +1244,12 @@ CREATE FUNCTION next_objectid() RETURNS objectid
 
 CREATE FUNCTION id_encode(value bigint, alphabet text DEFAULT 'base62') RETURNS text
     AS 'MODULE_PATHNAME', 'id_encode' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+-- every integer type has its own, so that a literal or column matches exactly
+-- (README, "Installing safely")
+CREATE FUNCTION id_encode(value integer, alphabet text DEFAULT 'base62') RETURNS text
+    AS 'MODULE_PATHNAME', 'id_encode' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION id_encode(value smallint, alphabet text DEFAULT 'base62') RETURNS text
+    AS 'MODULE_PATHNAME', 'id_encode' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION id_encode(value shardid, alphabet text DEFAULT 'base62') RETURNS text
     AS 'MODULE_PATHNAME', 'id_encode_uid64' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION id_decode(code text, alphabet text DEFAULT 'base62') RETURNS bigint
@@ -1246,6 +1257,10 @@ CREATE FUNCTION id_decode(code text, alphabet text DEFAULT 'base62') RETURNS big
 CREATE FUNCTION id_decode_shardid(code text, alphabet text DEFAULT 'base62') RETURNS shardid
     AS 'MODULE_PATHNAME', 'id_decode_shardid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 CREATE FUNCTION lexical_add(code text, alphabet text, n bigint) RETURNS text
+    AS 'MODULE_PATHNAME', 'lexical_add' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION lexical_add(code text, alphabet text, n integer) RETURNS text
+    AS 'MODULE_PATHNAME', 'lexical_add' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION lexical_add(code text, alphabet text, n smallint) RETURNS text
     AS 'MODULE_PATHNAME', 'lexical_add' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
 ---------------------------------------------------------------------------

@@ -4,6 +4,7 @@
  */
 #include "uniqueid.h"
 
+#include "catalog/pg_type_d.h"
 #include "common/int.h"
 #include "datatype/timestamp.h"
 
@@ -116,6 +117,28 @@ uid_check_range(const char *typname, const char *name, int64 value, int64 max)
 				 errmsg("%s " INT64_FORMAT " is out of range for type %s", name, value, typname),
 				 errdetail("Valid values of %s are 0 to " INT64_FORMAT ".", name, max)));
 	return value;
+}
+
+/*
+ * Argument argno of a function declared for smallint, integer and bigint
+ * alike (overloads that let a literal or column of any of them match an
+ * extension function exactly), as a bigint.
+ */
+int64
+uid_getarg_integer(FunctionCallInfo fcinfo, int argno)
+{
+	switch (get_fn_expr_argtype(fcinfo->flinfo, argno))
+	{
+		case INT2OID:
+			return PG_GETARG_INT16(argno);
+		case INT4OID:
+			return PG_GETARG_INT32(argno);
+		case INT8OID:
+			return PG_GETARG_INT64(argno);
+		default:
+			elog(ERROR, "argument %d is not of an integer type", argno + 1);
+	}
+	return 0;					/* keep the compiler quiet */
 }
 
 /* The timestamptz at which time unit `units` of the layout begins. */

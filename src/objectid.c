@@ -203,13 +203,13 @@ objectid_counter(PG_FUNCTION_ARGS)
 }
 
 PG_FUNCTION_INFO_V1(make_objectid);
-/* make_objectid(time, random, counter) */
+/* make_objectid(time, random smallint|integer|bigint, counter) */
 Datum
 make_objectid(PG_FUNCTION_ARGS)
 {
 	UidObjectid *id = palloc(sizeof(UidObjectid));
 	uint64		seconds = objectid_time_seconds(PG_GETARG_TIMESTAMPTZ(0));
-	int64		random = PG_GETARG_INT64(1);
+	int64		random = uid_getarg_integer(fcinfo, 1);
 	int32		counter = PG_GETARG_INT32(2);
 
 	uid_check_range("objectid", "random", random, UID_OBJECTID_RANDOM_MAX);

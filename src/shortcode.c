@@ -118,11 +118,11 @@ uid_decode_text(text *code, const uid_alphabet *a, const char *typname)
 }
 
 PG_FUNCTION_INFO_V1(id_encode);
-/* id_encode(value bigint, alphabet): non-negative values only */
+/* id_encode(value smallint|integer|bigint, alphabet): non-negative values only */
 Datum
 id_encode(PG_FUNCTION_ARGS)
 {
-	int64		v = PG_GETARG_INT64(0);
+	int64		v = uid_getarg_integer(fcinfo, 0);
 
 	if (v < 0)
 		ereport(ERROR,
@@ -164,13 +164,13 @@ id_decode_shardid(PG_FUNCTION_ARGS)
 }
 
 PG_FUNCTION_INFO_V1(lexical_add);
-/* lexical_add(code, alphabet, n): n places further in shortlex order */
+/* lexical_add(code, alphabet, n smallint|integer|bigint): n places further in shortlex order */
 Datum
 lexical_add(PG_FUNCTION_ARGS)
 {
 	text	   *code = PG_GETARG_TEXT_PP(0);
 	const uid_alphabet *a = uid_get_alphabet(fcinfo, 1);
-	int64		n = PG_GETARG_INT64(2);
+	int64		n = uid_getarg_integer(fcinfo, 2);
 	const char *s = VARDATA_ANY(code);
 	size_t		len = VARSIZE_ANY_EXHDR(code);
 	size_t		cap = UID_BASEN_ADD_BUFSIZE(len);

@@ -21,6 +21,13 @@ test/codec_test: test/codec_test.c src/codec.c src/codec.h
 
 EXTRA_CLEAN = test/codec_test test/clockshift.so results regression.diffs regression.out
 
+# The install script is made by tools/gen_sql.py from its table of 8-byte
+# families and the parts in tools/sql/; test/run.sh checks that the committed
+# script is what it makes.
+sql: tools/gen_sql.py $(wildcard tools/sql/*.sql)
+	python3 tools/gen_sql.py > sql/uniqueid--1.0.sql
+.PHONY: sql
+
 # The clock tests' preload library (test/clockshift.c), built for the tests only.
 test/clockshift.so: test/clockshift.c
 	$(CC) -shared -fPIC -O2 -Wall -Wextra -o $@ $< -ldl

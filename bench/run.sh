@@ -6,6 +6,10 @@
 #
 #   bash bench/run.sh           # uses the installed extension
 #   bash bench/run.sh --build   # builds and installs it first (make install)
+#   bash bench/run.sh --pg 18   # on PostgreSQL 17 or 18, in its Debian root
+#                               # (test/roots.sh), built there
+# BENCH_SECTIONS=a runs only the sections named (default abcdef); on 18,
+# section (a) also measures core uuidv7().
 #
 # Progress and every single timing go to stderr, the results table to stdout.
 # Exits 0 when every measurement ran, whether or not the targets were met (a
@@ -16,13 +20,24 @@ cd "$(dirname "$0")/.."
 . test/lib.sh
 
 BUILD=0
-for arg in "$@"; do
-	case $arg in
+while [ $# -gt 0 ]; do
+	case $1 in
 	--build) BUILD=1 ;;
-	-h | --help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-	*) echo "usage: bash bench/run.sh [--build]" >&2; exit 2 ;;
+	--pg)
+		if [ "${2:-15}" != 15 ]; then
+			. test/roots.sh
+			uid_root_exec "$2" bench/run.sh --build
+			exit
+		fi
+		shift
+		;;
+	-h | --help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	*) echo "usage: bash bench/run.sh [--build] [--pg 15|17|18]" >&2; exit 2 ;;
 	esac
+	shift
 done
+SECTIONS=${BENCH_SECTIONS:-abcdef}
+want() { [[ $SECTIONS == *$1* ]]; }
 
 N_GEN=${BENCH_N_GEN:-1000000}    # calls per generation query (a)
 N_CAP=${BENCH_N_CAP:-10000000}   # next_id(1) calls in the capacity statement (b)
@@ -54,7 +69,8 @@ LOAD_START=$(cut -d' ' -f1-3 /proc/loadavg)
 # which build is measured: the library the postmaster loaded at start
 SO=$("$UID_PGBIN/pg_config" --pkglibdir)/uniqueid.so
 SO_ID="$(sha256sum "$SO" | cut -c1-12), installed $(date -u -r "$SO" '+%Y-%m-%d %H:%M:%S UTC')"
-GIT_ID=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+GIT_ID=$(git rev-parse --short HEAD 2>/dev/null || cat .commit 2>/dev/null || echo unknown)
+PGNUM=$(sql -Atc "SHOW server_version_num")
 
 # --- arithmetic and the results table ----------------------------------------
 calc() { awk "BEGIN { printf \"%.${2:-3}f\", $1 }"; }   # calc EXPR [DECIMALS]
@@ -130,6 +146,7 @@ CREATE SEQUENCE bench_seq;
 SQL
 sql -f test/fixtures/instagram_next_id.sql
 
+if want a; then
 # --- (a) generation cost: N_GEN calls in one backend -----------------------------
 uid_log "(a) generation, $N_GEN calls per query, best of $GEN_REPS"
 gen() { q "$1" "SELECT count($2) FROM generate_series(1, $N_GEN) AS i" "${3:-}"; }
@@ -138,6 +155,8 @@ gen clock "clock_timestamp()"
 gen spread "next_id(i % 8192)"   # between its two yardsticks, for the paired ratios
 gen nextval "nextval('bench_seq')"
 gen gen_uuid "gen_random_uuid()"
+gen uuid7 "next_uuid7()"
+[ "$PGNUM" -ge 180000 ] && gen core_uuidv7 "uuidv7()"
 gen uuid_v4 "uuid_generate_v4()"
 gen insta "insta_next_id()"
 # one shard, with the 1 s lead allowance available (any earlier lead drained)...
@@ -155,6 +174,12 @@ row a "loop alone: count(i)" "$(secs loop) s" "(part of every row below)" - -
 gen_row clock "clock_timestamp()"
 gen_row nextval "nextval('seq')"
 gen_row gen_uuid "gen_random_uuid()"
+gen_row uuid7 "next_uuid7()"
+row a "" "" "paired: $(paired uuid7 gen_uuid)x gen_random_uuid, $(paired uuid7 nextval)x nextval" - -
+if [ "$PGNUM" -ge 180000 ]; then
+	gen_row core_uuidv7 "uuidv7() (core, 18)"
+	row a "" "" "next_uuid7 paired: $(paired uuid7 core_uuidv7)x uuidv7(); uuidv7 $(paired core_uuidv7 gen_uuid)x gen_random_uuid" - -
+fi
 gen_row uuid_v4 "uuid_generate_v4()"
 gen_row insta "Instagram PL/pgSQL next_id()"
 gen_row spread "next_id(i % 8192)"
@@ -165,6 +190,9 @@ row a "" "" "paired: ${P}x clock_ts" "<=2x clock_ts" "$(yesno "$P <= 2")"
 gen_row one_fresh "next_id(5), lead allowance free"
 gen_row one_capped "next_id(5), shard at lead limit"
 
+fi
+
+if want b; then
 # --- (b) capacity: N_CAP next_id(1) in one statement -----------------------------
 # The series is produced in the select list (ProjectSet, streamed) rather than
 # in FROM (a FunctionScan that first writes all N_CAP numbers to a tuplestore,
@@ -198,6 +226,9 @@ row b "  its capped part (lead at limit)" "$CAP_STEADY IDs/s" "$(calc "100 * $CA
 row b "  max lead of id_time over clock" "$(calc "$CAP_LEAD" 6) s" "$CAP_OVER IDs over the limit" \
 	"<=$MAX_LEAD" "$(yesno "$CAP_LEAD <= $LEAD_LIMIT_S && $CAP_OVER == 0")"
 
+fi
+
+if want c; then
 # --- (c) inserts with pgbench --------------------------------------------------------
 # Instagram's function repeats an ID when a backend is descheduled between its
 # nextval() and its clock_timestamp() while the other one takes 1,024 values
@@ -275,6 +306,9 @@ CREATE TABLE sort_b AS SELECT id::bigint AS id FROM sort_s;
 VACUUM (FREEZE, ANALYZE) io_s, io_u, io_st, io_ut, sort_s, sort_b;
 SQL
 
+fi
+
+if want d; then
 # --- (d) text output and input ---------------------------------------------------------
 uid_log "(d) text output and input, $N_BIG values, best of $REPS"
 q out_s "SELECT count(id::text) FROM io_s"
@@ -293,6 +327,9 @@ row d "input text::shardid" "$(secs in_s) s" "$(times_of in_s in_u)x uuid; paire
 row d "input text::uuid" "$(secs in_u) s" "1.00x uuid" - -
 row d "input text::bigint (reference)" "$(secs in_b) s" "$(times_of in_b in_u)x uuid; paired $(paired in_b in_u)x" - -
 
+fi
+
+if want e; then
 # --- (e) sorting --------------------------------------------------------------------------
 uid_log "(e) sorting $N_BIG values in memory (work_mem 2GB), best of $REPS"
 for k in sort_s sort_b io_u; do
@@ -308,6 +345,9 @@ row e "sort shardid" "$(secs sort_s) s" "$(times_of sort_s sort_b)x bigint; pair
 row e "sort bigint (same values)" "$(secs sort_b) s" "1.00x bigint" - -
 row e "sort uuid (reference)" "$(secs io_u) s" "$(times_of io_u sort_b)x bigint; paired $(paired io_u sort_b)x" - -
 
+fi
+
+if want f; then
 # --- (f) the other families, and short codes ------------------------------------------------
 # Generation cost of every other generator, against the same yardsticks.
 # sonyflake (256 per 10 ms) and spreadid (64 per ms) are capacity-bound long
@@ -406,6 +446,8 @@ run_group
 row f "id_encode(bigint) base62" "$(secs f_enc) s" "paired: $(paired f_enc f_hex)x to_hex, $(paired f_enc f_txt)x ::text" - -
 row f "id_decode(text) base62" "$(secs f_dec) s" "paired: $(paired f_dec f_unhex)x hex via bit(64), $(paired f_dec f_untxt)x ::bigint" - -
 sql -c "DROP TABLE codes" >/dev/null
+
+fi
 
 # --- report -----------------------------------------------------------------------------------
 uid_log "done"

@@ -261,7 +261,7 @@ uid64_send(PG_FUNCTION_ARGS)
 
 /* ---- per-type wrappers ---- */
 
-/* I/O, binary input and the checked bigint cast of one type. */
+/* Text I/O and binary input of one type. */
 #define UID64_IO_FUNCS(T, LAYOUT) \
 PG_FUNCTION_INFO_V1(T##_in); \
 Datum T##_in(PG_FUNCTION_ARGS) \
@@ -272,7 +272,10 @@ Datum T##_out(PG_FUNCTION_ARGS) \
 PG_FUNCTION_INFO_V1(T##_recv); \
 Datum T##_recv(PG_FUNCTION_ARGS) \
 { return UInt64GetDatum(uid64_checked(LAYOUT, \
-		(uint64) pq_getmsgint64((StringInfo) PG_GETARG_POINTER(0)))); } \
+		(uint64) pq_getmsgint64((StringInfo) PG_GETARG_POINTER(0)))); }
+
+/* The checked bigint cast of a type with bits outside its fields. */
+#define UID64_BIGINT_CAST(T, LAYOUT) \
 PG_FUNCTION_INFO_V1(T##_from_bigint); \
 Datum T##_from_bigint(PG_FUNCTION_ARGS) \
 { return UInt64GetDatum(uid64_checked(LAYOUT, (uint64) PG_GETARG_INT64(0))); }
@@ -338,6 +341,7 @@ UID64_FIELD_FUNC(shardid_seq, &uid_shardid_layout, 1)
 
 /* snowflake */
 UID64_IO_FUNCS(snowflake, &uid_snowflake_layout)
+UID64_BIGINT_CAST(snowflake, &uid_snowflake_layout)
 UID64_TIME_FUNCS(snowflake, &uid_snowflake_layout)
 UID64_TS_FUNCS(snowflake, &uid_snowflake_layout)
 UID64_FIELD_FUNC(snowflake_node, &uid_snowflake_layout, 0)
@@ -345,13 +349,15 @@ UID64_FIELD_FUNC(snowflake_seq, &uid_snowflake_layout, 1)
 
 /* sonyflake */
 UID64_IO_FUNCS(sonyflake, &uid_sonyflake_layout)
+UID64_BIGINT_CAST(sonyflake, &uid_sonyflake_layout)
 UID64_TIME_FUNCS(sonyflake, &uid_sonyflake_layout)
 UID64_TS_FUNCS(sonyflake, &uid_sonyflake_layout)
 UID64_FIELD_FUNC(sonyflake_seq, &uid_sonyflake_layout, 0)
-UID64_FIELD_FUNC(sonyflake_machine, &uid_sonyflake_layout, 1)
+UID64_FIELD_FUNC(sonyflake_node, &uid_sonyflake_layout, 1)
 
 /* shortid */
 UID64_IO_FUNCS(shortid, &uid_shortid_layout)
+UID64_BIGINT_CAST(shortid, &uid_shortid_layout)
 UID64_TIME_FUNCS(shortid, &uid_shortid_layout)
 UID64_TS_FUNCS(shortid, &uid_shortid_layout)
 UID64_FIELD_FUNC(shortid_seq, &uid_shortid_layout, 0)

@@ -81,10 +81,10 @@ spreadid_seq(PG_FUNCTION_ARGS)
 	PG_RETURN_INT32((int32) ((SPREAD_ARG(0) >> 16) & 63));
 }
 
-PG_FUNCTION_INFO_V1(spreadid_generator);
+PG_FUNCTION_INFO_V1(spreadid_node);
 /* id_node(spreadid): the 11-bit generator id, from its two parts */
 Datum
-spreadid_generator(PG_FUNCTION_ARGS)
+spreadid_node(PG_FUNCTION_ARGS)
 {
 	uint64		v = SPREAD_ARG(0);
 

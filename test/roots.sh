@@ -92,3 +92,29 @@ uid_root_make() {
 	touch "$d.tmp/.uniqueid-ready"
 	mv "$d.tmp" "$d"
 }
+
+# uid_root_exec VERSION SCRIPT [ARGS...]: runs SCRIPT (a path in the work
+# tree) on PostgreSQL VERSION inside its root: makes the root if needed,
+# mounts, copies the work tree there (uncommitted changes included, build
+# products not), runs, and unmounts again.  Returns the script's status.
+uid_root_exec() {
+	local v=$1 script=$2 top root rc
+	shift 2
+	[ "$(id -u)" -eq 0 ] || { uid_log "PostgreSQL $v in a Debian root needs root"; return 2; }
+	top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+	uid_root_make "$v" || { uid_log "could not make the root of PostgreSQL $v"; return 2; }
+	root=$(uid_root_dir "$v")
+	uid_root_mount "$root" || { uid_root_umount "$root"; uid_log "could not mount the kernel file systems in $root"; return 2; }
+	rm -rf "$root/uniqueid"
+	mkdir -p "$root/uniqueid"
+	tar -C "$top" --exclude=.git --exclude='*.o' --exclude='*.so' --exclude='*.bc' \
+		--exclude=results --exclude=test/codec_test --exclude=test/basen_test -cf - . |
+		tar -C "$root/uniqueid" -xf -
+	# the commit, for reports made inside the root (which has no .git)
+	git -C "$top" rev-parse --short HEAD >"$root/uniqueid/.commit" 2>/dev/null
+	chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root CI="${CI:-}" \
+		UID_PGVER="$v" UID_IN_ROOT=1 $(env | grep -E '^BENCH_' | tr '\n' ' ') bash "/uniqueid/$script" "$@"
+	rc=$?
+	uid_root_umount "$root"
+	return $rc
+}

@@ -1,11 +1,13 @@
 # uniqueid - PGXS build
+EXTVERSION = 1.0
+PGFILEDESC = "uniqueid - short, unique, time-sortable ID types and generators"
 MODULE_big = uniqueid
 OBJS = src/module.o src/codec.o src/basen.o src/layout.o src/id64.o src/sno.o src/objectid.o src/spreadid.o src/shortcode.o src/generator.o src/horizon.o src/guc.o src/uuid7.o
 EXTENSION = uniqueid
 DATA = $(wildcard sql/uniqueid--*.sql)
 PG_CPPFLAGS = -I$(srcdir)/src
 
-REGRESS = types opclass casts binary_io generator guc sno families shortcode objectid uuid7 minmax_plans timestamptz_plans input_validity core_uuid security
+REGRESS = upgrade types opclass casts binary_io generator guc sno families shortcode objectid uuid7 minmax_plans timestamptz_plans input_validity core_uuid security
 REGRESS_OPTS = --inputdir=.
 
 PG_CONFIG ?= pg_config
@@ -20,6 +22,11 @@ test/codec_test: test/codec_test.c src/codec.c src/codec.h
 	$(CC) -std=c99 -Wall -Wextra -O2 -Isrc -o $@ test/codec_test.c src/codec.c
 
 EXTRA_CLEAN = test/codec_test test/clockshift.so results regression.diffs regression.out
+
+# The release archive, from git: make dist -> uniqueid-$(EXTVERSION).zip
+dist:
+	git archive --format zip --prefix=uniqueid-$(EXTVERSION)/ -o uniqueid-$(EXTVERSION).zip HEAD
+.PHONY: dist
 
 # The install script is made by tools/gen_sql.py from its table of 8-byte
 # families and the parts in tools/sql/; test/run.sh checks that the committed

@@ -46,6 +46,7 @@ PGB_ROUNDS=${BENCH_ROUNDS:-3}    # pgbench runs per table (c); the best counts
 N_BIG=${BENCH_N_BIG:-10000000}   # rows for text I/O (d) and sorting (e)
 REPS=${BENCH_REPS:-5}            # runs per timed query (d, e); the best counts
 GEN_REPS=${BENCH_GEN_REPS:-7}    # runs per timed query (a); the best counts
+N_SLOW=${BENCH_N_SLOW:-100000}   # sonyflake and spreadid calls (f)
 
 if [ "$BUILD" -eq 1 ]; then
 	uid_install_packages make gcc "postgresql-$UID_PGVER" "postgresql-server-dev-$UID_PGVER"
@@ -356,7 +357,6 @@ if want f; then
 # capacity. sno: pgbench inserts against gen_random_uuid(), text I/O and a
 # sort of N_BIG values against uuid. id_encode/id_decode against to_hex and
 # bigint's text form.
-N_SLOW=${BENCH_N_SLOW:-100000}
 uid_log "(f) other generators, $N_GEN calls each ($N_SLOW for sonyflake and spreadid)"
 gen f_clock "clock_timestamp()"
 gen f_nextval "nextval('bench_seq')"

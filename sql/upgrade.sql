@@ -18,7 +18,8 @@ SELECT pg_describe_object(d.classid, d.objid, d.objsubid)
 FROM pg_depend d JOIN pg_extension x ON x.oid = d.refobjid AND x.extname = 'uniqueid'
 WHERE d.refclassid = 'pg_extension'::regclass AND d.deptype = 'e';
 SELECT string_agg(member, E'\n' ORDER BY member) AS upgraded FROM uid_members \gset
-SELECT count(*) AS members FROM uid_members;
+-- (how many differs between versions: 17 records more dependencies than 15)
+SELECT count(*) > 400 AS has_its_members FROM uid_members;
 
 CREATE DATABASE uid_fresh;
 \c uid_fresh

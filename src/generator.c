@@ -328,15 +328,11 @@ uid_generate(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 	}
 }
 
-/* Errors out unless shard is a logical shard number, 0..8191. */
+/* Errors out unless shard is a logical shard number, 0..8191, as make_shardid does. */
 static void
 uid_check_shard(int32 shard)
 {
-	if (shard < 0 || shard >= UID_NSHARDS)
-		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("shard %d is out of range for type shardid", shard),
-				 errdetail("Valid shards are 0 to %d.", UID_NSHARDS - 1)));
+	uid_check_range("shardid", "shard", shard, UID_NSHARDS - 1);
 }
 
 PG_FUNCTION_INFO_V1(next_id);

@@ -23,13 +23,6 @@ uid64_used_bits(const UidLayout *layout)
 	return mask;
 }
 
-/* Whether bad input looks like a date or time, i.e. an untyped time literal. */
-static bool
-uid64_looks_like_time(const char *str)
-{
-	return strchr(str, ':') != NULL || (str[0] != '\0' && strchr(str + 1, '-') != NULL);
-}
-
 /* Parses the display form of a layout's ID; soft errors where the caller allows. */
 static Datum
 uid64_in(const UidLayout *layout, const char *str, Node *escontext)
@@ -69,7 +62,7 @@ uid64_in(const UidLayout *layout, const char *str, Node *escontext)
 				 errdetail("A %s is written as 16 hexadecimal digits.", layout->typname) :
 				 errdetail("A %s is written as 4 to 10 characters of A-Z, a-z, 0-9, - and _, with no leading A beyond the fourth.",
 						   layout->typname),
-				 uid64_looks_like_time(str) ?
+				 uid_looks_like_time(str) ?
 				 errhint("To compare a %s with a time, write the time as a timestamptz, such as timestamptz '%s'.",
 						 layout->typname, str) : 0));
 	if (r == UID_PARSE_RANGE)

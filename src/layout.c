@@ -141,6 +141,17 @@ uid_getarg_integer(FunctionCallInfo fcinfo, int argno)
 	return 0;					/* keep the compiler quiet */
 }
 
+/*
+ * Whether bad text input of an ID type looks like a date or time: an untyped
+ * time literal compared with an ID is read as an ID (README, "Finding rows by
+ * time"), and its error then hints at writing a timestamptz.
+ */
+bool
+uid_looks_like_time(const char *str)
+{
+	return strchr(str, ':') != NULL || (str[0] != '\0' && strchr(str + 1, '-') != NULL);
+}
+
 /* The timestamptz at which time unit `units` of the layout begins. */
 TimestampTz
 uid_units_to_timestamptz(const UidLayout *layout, uint64 units)

@@ -103,13 +103,6 @@ objectid_cmp_timestamptz(const UidObjectid *id, TimestampTz ts)
 UID_BYTEID_FUNCS(objectid, UidObjectid, UID_OBJECTID_BYTES, objectid_cmp_timestamptz,
 				 0, USECS_PER_SEC, UID_OBJECTID_TIME_MAX)
 
-/* Whether bad input looks like a date or time, i.e. an untyped time literal. */
-static bool
-objectid_looks_like_time(const char *str)
-{
-	return strchr(str, ':') != NULL || (str[0] != '\0' && strchr(str + 1, '-') != NULL);
-}
-
 PG_FUNCTION_INFO_V1(objectid_in);
 /* text input: exactly 24 hex digits, either case */
 Datum
@@ -123,7 +116,7 @@ objectid_in(PG_FUNCTION_ARGS)
 				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 				 errmsg("invalid input syntax for type objectid: \"%s\"", str),
 				 errdetail("An objectid is written as exactly 24 hexadecimal digits."),
-				 objectid_looks_like_time(str) ?
+				 uid_looks_like_time(str) ?
 				 errhint("To compare an objectid with a time, write the time as a timestamptz, such as timestamptz '%s'.",
 						 str) : 0));
 	PG_RETURN_POINTER(id);

@@ -294,7 +294,10 @@ row c "" "" "* non-unique index; ${REPEATS[insta]} repeated IDs in $PGB_ROUNDS r
 pgb_row bigserial_nu "bigserial, non-unique index *"
 pgb_row uuid "uuid gen_random_uuid()"
 
-# --- data for (d) and (e) ----------------------------------------------------------------
+fi
+
+# --- data for (d), (e) and (f) ------------------------------------------------------------
+if want d || want e || want f; then
 uid_log "building $N_BIG-row tables for text I/O and sorting"
 sql <<SQL
 CREATE TABLE io_s AS SELECT next_id(i % 8192) AS id FROM generate_series(1, $N_BIG) AS i;

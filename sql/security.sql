@@ -7,27 +7,23 @@ SET timezone = 'UTC';
 CREATE ROLE uid_attacker;
 CREATE SCHEMA uid_trap AUTHORIZATION uid_attacker;
 SET ROLE uid_attacker;
--- look-alikes of the built-ins the install script names, each of which would
--- announce itself if ever called
+-- a look-alike of a built-in the install script names (functions with
+-- internal arguments, like brin_minmax_*, an unprivileged role cannot make),
+-- which would announce itself if ever called
 CREATE FUNCTION uid_trap.btequalimage(oid) RETURNS boolean LANGUAGE plpgsql
     AS $$ BEGIN RAISE EXCEPTION 'trap btequalimage called'; END $$;
-CREATE FUNCTION uid_trap.timestamptz_cmp(timestamptz, timestamptz) RETURNS integer LANGUAGE plpgsql
-    AS $$ BEGIN RAISE EXCEPTION 'trap timestamptz_cmp called'; END $$;
-CREATE FUNCTION uid_trap.trap_lt(timestamptz, timestamptz) RETURNS boolean LANGUAGE plpgsql
-    AS $$ BEGIN RAISE EXCEPTION 'trap < called'; END $$;
-CREATE OPERATOR uid_trap.< (LEFTARG = timestamptz, RIGHTARG = timestamptz, PROCEDURE = uid_trap.trap_lt);
 RESET ROLE;
 
 CREATE EXTENSION uniqueid SCHEMA uid_trap;
 
--- the operator families point at pg_catalog's functions and operators, not the traps
+-- the operator families point at pg_catalog's functions, not the trap
 SELECT DISTINCT pr.pronamespace::regnamespace AS schema, p.amproc::regprocedure AS support
 FROM pg_amproc p JOIN pg_opfamily f ON f.oid = p.amprocfamily JOIN pg_proc pr ON pr.oid = p.amproc
 WHERE f.opfnamespace = 'uid_trap'::regnamespace AND pr.pronamespace <> 'uid_trap'::regnamespace
 ORDER BY 1, 2;
-SELECT count(*) AS trap_operators_in_families
-FROM pg_amop o JOIN pg_operator op ON op.oid = o.amopopr
-WHERE op.oprnamespace = 'uid_trap'::regnamespace AND op.oprcode = 'uid_trap.trap_lt'::regproc;
+SELECT count(*) AS trap_functions_in_families
+FROM pg_amproc p JOIN pg_proc pr ON pr.oid = p.amproc
+WHERE pr.pronamespace = 'uid_trap'::regnamespace AND pr.proname = 'btequalimage';
 
 -- the types work with the trap schema first in the path
 SET search_path = uid_trap, public;

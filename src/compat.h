@@ -47,8 +47,8 @@ extern PGDLLEXPORT void _PG_init(void);
 #endif
 
 /*
- * The "extra" of a GUC check hook: 16 on free it with guc_free, so it must
- * come from guc_malloc; 15 frees it with free().
+ * The "extra" of a GUC check hook: from 16 on the GUC machinery frees it with
+ * guc_free, so it must come from guc_malloc; 15 frees it with free().
  */
 #if PG_VERSION_NUM >= 160000
 #include "utils/guc.h"

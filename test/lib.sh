@@ -1,7 +1,8 @@
 # test/lib.sh - shell helpers shared by demo.sh, test/run.sh and bench/run.sh:
 # installing packages, building, and throwaway PostgreSQL clusters that run
 # as the postgres user on a Unix socket in a temporary directory.
-# Source it; it defines functions and sets nothing else but UID_* variables.
+# Source it; it defines functions, UID_* variables, and exports LC_ALL (the
+# harness's own locale).
 
 UID_PGVER=${UID_PGVER:-15}
 UID_PGBIN=${UID_PGBIN:-/usr/lib/postgresql/$UID_PGVER/bin}
@@ -104,7 +105,8 @@ uid_cluster_stop() {
 	uid_as_owner_for 70 "$UID_PGBIN/pg_ctl" -D "$1/data" -m fast -w -t 60 stop >/dev/null && return 0
 	uid_as_owner_for 40 "$UID_PGBIN/pg_ctl" -D "$1/data" -m immediate -w -t 30 stop >/dev/null && return 0
 	pid=$(head -n 1 "$1/data/postmaster.pid" 2>/dev/null)
-	[ -n "$pid" ] && kill -9 "$pid" 2>/dev/null
+	# only if that pid is still this data directory's postmaster
+	[ -n "$pid" ] && tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF -- "$1/data" && kill -9 "$pid"
 	uid_log "the server in $1 did not stop; killed"
 	return 1
 }
@@ -114,7 +116,7 @@ uid_cluster_stop() {
 # real clock from now on (within a millisecond).
 uid_clock_set() {
 	local us
-	us=$(awk -v s="$2" 'BEGIN { printf "%d", s * 1000000 }')
+	us=$(awk -v s="$2" 'BEGIN { printf "%.0f", s * 1000000 }')
 	echo "$us" >"$1/clock.tmp" && chmod 644 "$1/clock.tmp" && mv -f "$1/clock.tmp" "$1/clock"
 }
 

@@ -41,11 +41,26 @@ uid_root_mount() {
 	done
 }
 uid_root_umount() {
-	local d=$1 m
+	local d=$1 m rc=0
 	for m in dev/shm dev/pts dev sys proc; do
-		mountpoint -q "$d/$m" && umount "$d/$m"
+		if mountpoint -q "$d/$m"; then
+			umount "$d/$m" || umount -l "$d/$m" || { uid_log "could not unmount $d/$m"; rc=1; }
+		fi
 	done
-	return 0
+	return $rc
+}
+
+# uid_root_remove DIR: removes a root (or a half-made one), only once nothing
+# is mounted inside it, and never crossing into another file system.
+uid_root_remove() {
+	local d=$1
+	[ -e "$d" ] || return 0
+	uid_root_umount "$d" || return 1
+	if findmnt -rn -o TARGET | grep -q "^$d/"; then
+		uid_log "file systems are still mounted under $d; not removing it"
+		return 1
+	fi
+	rm -rf --one-file-system "$d"
 }
 
 # uid_root_apt DIR ARGS...: apt-get inside the root (sid's Release file may
@@ -68,7 +83,7 @@ uid_root_make() {
 	mirror=$(uid_root_mirror)
 	[ -n "$mirror" ] || { uid_log "cannot tell which Debian archive apt uses"; return 1; }
 	command -v debootstrap >/dev/null || apt-get install -y -qq debootstrap >/dev/null || return 1
-	rm -rf "$d.tmp"
+	uid_root_remove "$d.tmp" || return 1
 	mkdir -p "$(dirname "$d")"
 	uid_log "making a Debian $suite root for PostgreSQL $v (once; cached in $d)"
 	timeout 1200 debootstrap --variant=minbase "$suite" "$d.tmp" "$mirror" >"$d.log" 2>&1 ||
@@ -78,6 +93,9 @@ uid_root_make() {
 	chmod 755 "$d.tmp/usr/sbin/policy-rc.d"
 	mkdir -p "$d.tmp/etc/postgresql-common"
 	echo "create_main_cluster = false" >"$d.tmp/etc/postgresql-common/createcluster.conf"
+	# unmounted again however this ends (the trap is cleared afterwards)
+	trap 'uid_root_umount "$d.tmp"' EXIT
+	trap 'uid_root_umount "$d.tmp"; exit 130' INT TERM
 	uid_root_mount "$d.tmp" || { uid_root_umount "$d.tmp"; return 1; }
 	{
 		timeout 600 chroot "$d.tmp" env LC_ALL=C.UTF-8 \
@@ -87,7 +105,8 @@ uid_root_make() {
 				$UID_ROOT_PACKAGES "postgresql-$v" "postgresql-server-dev-$v" "postgresql-$v-pgtap"
 	} >>"$d.log" 2>&1
 	local rc=$?
-	uid_root_umount "$d.tmp"
+	uid_root_umount "$d.tmp" || rc=1
+	trap - EXIT INT TERM
 	[ $rc -eq 0 ] || { tail -n 20 "$d.log" >&2; return 1; }
 	touch "$d.tmp/.uniqueid-ready"
 	mv "$d.tmp" "$d"
@@ -104,8 +123,10 @@ uid_root_exec() {
 	top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 	uid_root_make "$v" || { uid_log "could not make the root of PostgreSQL $v"; return 2; }
 	root=$(uid_root_dir "$v")
+	trap 'uid_root_umount "$root"' EXIT
+	trap 'uid_root_umount "$root"; exit 130' INT TERM
 	uid_root_mount "$root" || { uid_root_umount "$root"; uid_log "could not mount the kernel file systems in $root"; return 2; }
-	rm -rf "$root/uniqueid"
+	rm -rf --one-file-system "$root/uniqueid"
 	mkdir -p "$root/uniqueid"
 	tar -C "$top" --exclude=.git --exclude='*.o' --exclude='*.so' --exclude='*.bc' \
 		--exclude=results --exclude=test/codec_test --exclude=test/basen_test -cf - . |
@@ -115,6 +136,7 @@ uid_root_exec() {
 	chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root CI="${CI:-}" \
 		UID_PGVER="$v" UID_IN_ROOT=1 $(env | grep -E '^BENCH_' | tr '\n' ' ') bash "/uniqueid/$script" "$@"
 	rc=$?
-	uid_root_umount "$root"
+	uid_root_umount "$root" || rc=2
+	trap - EXIT INT TERM
 	return $rc
 }

@@ -21,14 +21,16 @@ case "${1:-}" in
 	total_p=0
 	total_f=0
 	lines=()
+	logs=$(mktemp -d)
+	trap 'rm -rf "$logs"' EXIT
 	for v in 15 17 18; do
 		start=$SECONDS
 		if [ "$v" = 15 ]; then
-			bash test/run.sh 2>&1 | tee "/tmp/uniqueid-run-$v.log"
+			bash test/run.sh 2>&1 | tee "$logs/$v.log"
 		else
-			bash test/run.sh --pg "$v" 2>&1 | tee "/tmp/uniqueid-run-$v.log"
+			bash test/run.sh --pg "$v" 2>&1 | tee "$logs/$v.log"
 		fi
-		last=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "/tmp/uniqueid-run-$v.log" | tail -n 1)
+		last=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$logs/$v.log" | tail -n 1)
 		p=$(echo "$last" | grep -oE '^[0-9]+')
 		f=$(echo "$last" | grep -oE '[0-9]+ failed' | grep -oE '^[0-9]+')
 		[ -n "$last" ] || { p=0; f=1; }
@@ -63,21 +65,24 @@ passed=0
 failed=0
 uid_log "build (PostgreSQL $UID_PGVER)"
 make -s clean PG_CONFIG="$UID_PGBIN/pg_config" >/dev/null 2>&1
-if ! make PG_CONFIG="$UID_PGBIN/pg_config" all test/clockshift.so >/tmp/uniqueid-build.log 2>&1; then
-	cat /tmp/uniqueid-build.log
+build_log=$(mktemp)
+if ! make PG_CONFIG="$UID_PGBIN/pg_config" all test/clockshift.so >"$build_log" 2>&1; then
+	cat "$build_log"
+	rm -f "$build_log"
 	uid_log "build failed"
 	echo "0 passed, 1 failed"
 	exit 1
 fi
-warnings=$(grep -c 'warning:' /tmp/uniqueid-build.log)
+warnings=$(grep -c 'warning:' "$build_log")
 if [ "$warnings" -eq 0 ]; then
 	passed=$((passed + 1))
 	echo "ok - the build prints no warning"
 else
-	grep -A3 'warning:' /tmp/uniqueid-build.log
+	grep -A3 'warning:' "$build_log"
 	failed=$((failed + 1))
 	echo "not ok - the build prints $warnings warnings"
 fi
+rm -f "$build_log"
 make -s PG_CONFIG="$UID_PGBIN/pg_config" install >/dev/null || { uid_log "install failed"; exit 2; }
 # the install script is what its generator makes (checked where python3 is:
 # on the machine itself, not in the roots; the script is the same for all)
@@ -134,8 +139,8 @@ timeout -k 10 1200 pg_prove --failures -h "$UID_TEST_DIR" -p 5432 -U postgres -d
 count_prove "$UID_TEST_DIR/pgtap.log" "${PIPESTATUS[0]}"
 
 uid_log "multi-process tests"
-# each test file gets at most 10 minutes
-prove --failures --exec "timeout -k 10 600 bash" test/*.t 2>&1 | tee "$UID_TEST_DIR/prove.log"
+# each test file gets at most 10 minutes, and then 150 s to stop its servers
+prove --failures --exec "timeout -k 150 600 bash" test/*.t 2>&1 | tee "$UID_TEST_DIR/prove.log"
 count_prove "$UID_TEST_DIR/prove.log" "${PIPESTATUS[0]}"
 
 echo "$passed passed, $failed failed"

@@ -9,7 +9,7 @@
 #ifndef UNIQUEID_BYTEID_H
 #define UNIQUEID_BYTEID_H
 
-#include "uniqueid.h"
+#include "layout.h"
 
 #include "common/hashfn.h"
 #include "libpq/pqformat.h"

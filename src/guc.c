@@ -2,7 +2,7 @@
  * guc.c - uniqueid's configuration parameters and the parsing of
  * uniqueid.shards into a bitmap of owned logical shards.
  */
-#include "uniqueid.h"
+#include "guc.h"
 
 #include <ctype.h>
 
@@ -185,4 +185,16 @@ uid_define_gucs(void)
 							PGC_SIGHUP, 0,
 							NULL, NULL, NULL);
 	MarkGUCPrefixReserved("uniqueid");
+}
+
+/* Errors out unless uniqueid.node fits a layout's node field of `bits` bits. */
+int
+uid_node_for(const char *typname, const char *field, int bits)
+{
+	if (uid_node >= (1 << bits))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("uniqueid.node %d does not fit the %d-bit %s of type %s", uid_node, bits, field, typname),
+				 errhint("Set uniqueid.node to 0..%d on servers that generate %s values.", (1 << bits) - 1, typname)));
+	return uid_node;
 }

@@ -13,7 +13,7 @@
  * be skipped).  The first generator call after startup or promotion fixes the
  * floor at H: from then on every ID's time is at least the floor.
  */
-#include "uniqueid.h"
+#include "horizon.h"
 
 #include <time.h>
 #include <fcntl.h>
@@ -23,6 +23,8 @@
 #include "access/xlog_internal.h"
 #include "access/xloginsert.h"
 #include "access/xlogreader.h"
+#include "clock.h"
+#include "layout.h"
 #include "port/atomics.h"
 #include "storage/fd.h"
 #include "storage/ipc.h"

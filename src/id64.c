@@ -2,12 +2,15 @@
  * id64.c - the 8-byte identifier types: one generic implementation of text
  * and binary I/O, comparison, hashing, sort support, time comparison,
  * construction and field access, plus thin per-type fmgr wrappers generated
- * from each type's layout descriptor.
+ * from each type's layout descriptor; and the generators of snowflake,
+ * sonyflake and shortid (shardid's is in shardid.c, spreadid's in
+ * spreadid.c).
  */
-#include "uniqueid.h"
+#include "generator.h"
 
 #include "codec.h"
 #include "common/hashfn.h"
+#include "common/pg_prng.h"
 #include "libpq/pqformat.h"
 #include "utils/builtins.h"
 #include "utils/sortsupport.h"
@@ -358,3 +361,47 @@ UID64_FIELD_FUNC(shortid_random, &uid_shortid_layout, 1)
 
 /* spreadid: I/O here, the time-dependent parts in spreadid.c */
 UID64_IO_FUNCS(spreadid, &uid_spreadid_layout)
+
+/* ---- generators ---- */
+
+PG_FUNCTION_INFO_V1(next_snowflake);
+/* next_snowflake(): node is uniqueid.node (below 1024) */
+Datum
+next_snowflake(PG_FUNCTION_ARGS)
+{
+	int			node;
+
+	uid_require_generator("snowflake");
+	node = uid_node_for("snowflake", "node", 10);
+	return UInt64GetDatum(uid_generate(&uid_snowflake_layout, UID_SLOT_SNOWFLAKE, (uint64) node << 12));
+}
+
+PG_FUNCTION_INFO_V1(next_sonyflake);
+/* next_sonyflake(): machine id is uniqueid.node */
+Datum
+next_sonyflake(PG_FUNCTION_ARGS)
+{
+	uid_require_generator("sonyflake");
+	return UInt64GetDatum(uid_generate(&uid_sonyflake_layout, UID_SLOT_SONYFLAKE, (uint64) uid_node));
+}
+
+PG_FUNCTION_INFO_V1(next_shortid);
+/* next_shortid(): 9 random bits per ID from a per-backend generator seeded from a strong source */
+Datum
+next_shortid(PG_FUNCTION_ARGS)
+{
+	static pg_prng_state prng;
+	static bool seeded = false;
+
+	uid_require_generator("shortid");
+	if (!seeded)
+	{
+		if (!pg_prng_strong_seed(&prng))
+			ereport(ERROR,
+					(errcode(ERRCODE_INTERNAL_ERROR),
+					 errmsg("could not seed the random number generator for shortid")));
+		seeded = true;
+	}
+	return UInt64GetDatum(uid_generate(&uid_shortid_layout, UID_SLOT_SHORTID,
+									   pg_prng_uint32(&prng) & 511));
+}

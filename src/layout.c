@@ -2,7 +2,7 @@
  * layout.c - the layout descriptors of the 64-bit types, and the time and
  * field arithmetic every type shares.
  */
-#include "uniqueid.h"
+#include "layout.h"
 
 #include "catalog/pg_type_d.h"
 #include "common/int.h"
@@ -77,6 +77,23 @@ const UidLayout uid_spreadid_layout = {
 	.nfields = 5,
 	.fields = {{"seq", 16, 6}, {"generator_high", 13, 3}, {"mode", 12, 1},
 	{"generator_low", 4, 8}, {"cluster", 0, 4}},
+};
+
+/*
+ * The (time, counter) part of a v7 UUID as uid_generate sees it: Unix ms 48
+ * . counter 12 (rand_a).  Version, variant and the random bits are placed
+ * around it by next_uuid7.
+ */
+const UidLayout uid_uuid7_layout = {
+	.typname = "uuid",
+	.epoch_us = 0,
+	.unit_us = 1000,
+	.time_shift = 12,
+	.time_bits = 48,
+	.codec = UID_CODEC_HEX,
+	.seq_field = 0,
+	.nfields = 1,
+	.fields = {{"counter", 0, 12}},
 };
 
 /*

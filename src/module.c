@@ -1,11 +1,20 @@
 /*
  * module.c - the module's entry point: PG_MODULE_MAGIC and _PG_init, which
- * defines the parameters and hooks shared memory when preloaded.
+ * defines the parameters, registers the horizon's WAL resource manager and
+ * owns the shared-memory hooks, which call each part's request and startup.
  */
-#include "uniqueid.h"
+#include "compat.h"
 
+#include "clock.h"
+#include "generator.h"
+#include "guc.h"
+#include "horizon.h"
 #include "miscadmin.h"
+#include "objectid.h"
+#include "sno.h"
 #include "storage/ipc.h"
+#include "storage/lwlock.h"
+#include "storage/shmem.h"
 
 PG_MODULE_MAGIC;
 
@@ -18,7 +27,11 @@ uid_shmem_request_hook(void)
 {
 	if (prev_shmem_request_hook)
 		prev_shmem_request_hook();
-	uid_shmem_request();
+	uid_clock_shmem_request();
+	uid_horizon_shmem_request();
+	uid_generator_shmem_request();
+	uid_sno_shmem_request();
+	uid_objectid_shmem_request();
 }
 
 /* Chains to the previous shmem_startup_hook, then attaches uniqueid's state. */
@@ -27,7 +40,13 @@ uid_shmem_startup_hook(void)
 {
 	if (prev_shmem_startup_hook)
 		prev_shmem_startup_hook();
-	uid_shmem_startup();
+	LWLockAcquire(AddinShmemInitLock, LW_EXCLUSIVE);
+	uid_clock_shmem_startup();
+	uid_horizon_shmem_startup();
+	uid_generator_shmem_startup();
+	uid_sno_shmem_startup();
+	uid_objectid_shmem_startup();
+	LWLockRelease(AddinShmemInitLock);
 }
 
 /* Module load: types need nothing; generators need shared_preload_libraries. */

@@ -7,18 +7,33 @@
  * Layout, most significant first: seconds 32 (unsigned, Unix epoch)
  * . random 40 . counter 24.
  */
-#include "uniqueid.h"
+#include "objectid.h"
 
 #include "byteid.h"
+#include "clock.h"
 #include "codec.h"
 #include "common/int.h"
 #include "datatype/timestamp.h"
+#include "generator.h"
+#include "guc.h"
+#include "horizon.h"
 #include "port/atomics.h"
 #include "port/pg_bswap.h"
 #include "storage/ipc.h"
 #include "storage/shmem.h"
 #include "utils/builtins.h"
 #include "utils/sortsupport.h"
+
+/* objectid: 12 bytes, seconds 32 (Unix epoch) . random 40 . counter 24 */
+typedef struct UidObjectid
+{
+	uint8		b[12];
+} UidObjectid;
+
+#define UID_OBJECTID_BYTES 12
+#define UID_OBJECTID_TIME_MAX UINT64CONST(0xffffffff)
+#define UID_OBJECTID_RANDOM_MAX ((INT64CONST(1) << 40) - 1)
+#define UID_OBJECTID_COUNTER_MAX ((1 << 24) - 1)
 
 #define OBJECTID_ARG(n) ((const UidObjectid *) PG_GETARG_POINTER(n))
 

@@ -2,7 +2,7 @@
  * shortcode.c - short codes for people: id_encode, id_decode and
  * lexical_add, the SQL face of the pure base-N code in basen.c.
  */
-#include "uniqueid.h"
+#include "layout.h"
 
 #include "basen.h"
 #include "mb/pg_wchar.h"

@@ -1,28 +1,47 @@
 /*
  * sno.c - the 10-byte sno type: base32 text, binary I/O, byte-order
  * comparison with abbreviated-key sort support, hashing, comparison with
- * timestamptz, fields and constructor.
+ * timestamptz, fields and constructor; and its generator next_sno() with
+ * its own shared-memory state and tick-tock rule.
  *
  * Layout, most significant first: time 39 (4 ms units since 2010-01-01)
  * . tick 1 . meta 8 . partition 16 . seq 16.
  */
-#include "uniqueid.h"
+#include "sno.h"
 
 #include "byteid.h"
+#include "clock.h"
 #include "codec.h"
 #include "common/hashfn.h"
-#include "lib/hyperloglog.h"
 #include "common/int.h"
 #include "datatype/timestamp.h"
+#include "generator.h"
+#include "guc.h"
+#include "horizon.h"
+#include "lib/hyperloglog.h"
+#include "port/atomics.h"
 #include "port/pg_bswap.h"
+#include "storage/ipc.h"
+#include "storage/shmem.h"
+#include "storage/spin.h"
 #include "utils/builtins.h"
 #include "utils/sortsupport.h"
+
+/* sno: 10 bytes, time 39 (4 ms since 2010-01-01) . tick 1 . meta 8 . partition 16 . seq 16 */
+typedef struct UidSno
+{
+	uint8		b[UID_SNO_BYTES];
+} UidSno;
+
+#define UID_SNO_EPOCH_US INT64CONST(1262304000000000)
+#define UID_SNO_UNIT_US 4000
+#define UID_SNO_TIME_MAX ((UINT64CONST(1) << 39) - 1)
 
 #define SNO_ARG(n) ((const UidSno *) PG_GETARG_POINTER(n))
 
 /* Time units (4 ms) since 2010-01-01 for ts; 22008 outside 2010..2079. */
-uint64
-uid_sno_time_units(TimestampTz ts)
+static uint64
+sno_time_units(TimestampTz ts)
 {
 	int64		since_epoch;
 
@@ -37,8 +56,8 @@ uid_sno_time_units(TimestampTz ts)
 }
 
 /* Assembles an sno from its fields (all already range-checked). */
-void
-uid_sno_pack(UidSno *out, uint64 units, int tick, int meta, int partition, int seq)
+static void
+sno_pack(UidSno *out, uint64 units, int tick, int meta, int partition, int seq)
 {
 	uint64		hi = units << 1 | (uint64) tick;
 
@@ -251,12 +270,222 @@ Datum
 make_sno(PG_FUNCTION_ARGS)
 {
 	UidSno	   *id = palloc(sizeof(UidSno));
-	uint64		units = uid_sno_time_units(PG_GETARG_TIMESTAMPTZ(0));
+	uint64		units = sno_time_units(PG_GETARG_TIMESTAMPTZ(0));
 	int			meta = uid_check_range("sno", "meta", PG_GETARG_INT32(1), 255);
 	int			partition = uid_check_range("sno", "partition", PG_GETARG_INT32(2), 65535);
 	int			seq = uid_check_range("sno", "seq", PG_GETARG_INT32(3), 65535);
 	int			tick = uid_check_range("sno", "tick", PG_GETARG_INT32(4), 1);
 
-	uid_sno_pack(id, units, tick, meta, partition, seq);
+	sno_pack(id, units, tick, meta, partition, seq);
+	PG_RETURN_POINTER(id);
+}
+
+/* ---- the generator ---- */
+
+/*
+ * sno's slot packs time 39 . lead 8 . tick 1 . seq 16, where lead is how many
+ * units the slot's time is ahead of the highest wall-clock unit that has
+ * reached it (time - lead is that reading: below it, the clock went back).
+ * safe_time is the highest time issued with the other tick, changed only
+ * when the tick flips, under the spinlock.
+ */
+#define SNO_LEAD_SHIFT 17
+#define SNO_LEAD_MAX 255
+#define SNO_TICK_SHIFT 16
+#define SNO_TIME_SHIFT 25
+
+/* The generator's shared state: the slot on a cache line of its own, and the flip's. */
+typedef struct SnoShared
+{
+	pg_atomic_uint64 state;		/* time, lead, tick, seq */
+	char		pad[64 - sizeof(pg_atomic_uint64)];
+	uint64		safe_time;		/* protected by flip_lock */
+	slock_t		flip_lock;
+} SnoShared;
+
+static SnoShared *sno_shared = NULL;
+
+/* shmem_request_hook work */
+void
+uid_sno_shmem_request(void)
+{
+	RequestAddinShmemSpace(sizeof(SnoShared));
+}
+
+/* shmem_startup_hook work (AddinShmemInitLock held) */
+void
+uid_sno_shmem_startup(void)
+{
+	bool		found;
+
+	sno_shared = ShmemInitStruct("uniqueid sno", sizeof(SnoShared), &found);
+	if (!found)
+	{
+		pg_atomic_init_u64(&sno_shared->state, 0);
+		sno_shared->safe_time = 0;
+		SpinLockInit(&sno_shared->flip_lock);
+	}
+}
+
+/*
+ * The tick-tock flip of sno: the clock went back below the highest reading
+ * the slot has seen.  If the clock is past every time issued with the other
+ * tick, switch to it and continue at the clock's time; returns false (and
+ * sets *wait_units) when it is not, i.e. the clock went back a second time
+ * into a period the other tick already covers.
+ */
+static bool
+sno_flip(uint64 old, uint64 now, uint32 seq_min, uint64 *issued, uint64 *wait_units)
+{
+	uint64		t = old >> SNO_TIME_SHIFT;
+	uint64		tick = (old >> SNO_TICK_SHIFT) & 1;
+	bool		flipped = false;
+
+	SpinLockAcquire(&sno_shared->flip_lock);
+	if (pg_atomic_read_u64(&sno_shared->state) != old)
+		*wait_units = 0;		/* another backend moved the state: the caller looks again */
+	else if (now > sno_shared->safe_time)
+	{
+		uint64		new = now << SNO_TIME_SHIFT | (tick ^ 1) << SNO_TICK_SHIFT | seq_min;
+
+		if (pg_atomic_compare_exchange_u64(&sno_shared->state, &old, new))
+		{
+			sno_shared->safe_time = t;
+			*issued = new;
+			flipped = true;
+		}
+		*wait_units = 0;
+	}
+	else
+		*wait_units = sno_shared->safe_time - now + 1;
+	SpinLockRelease(&sno_shared->flip_lock);
+	return flipped;
+}
+
+/*
+ * Issues the next sno for (meta, uniqueid.node): lock-free like
+ * uid_generate, with sequences from uniqueid.sno_sequence_min to _max, and
+ * sno's tick-tock rule when the clock goes back.
+ */
+static void
+sno_generate(UidSno *out, int meta)
+{
+	pg_atomic_uint64 *state = &sno_shared->state;
+	const uint32 seq_min = (uint32) uid_sno_sequence_min;
+	const uint32 seq_max = (uint32) uid_sno_sequence_max;
+	uint64		issued;
+
+	for (;;)
+	{
+		/* the state first: a clock read after it is not behind it but for a real regression */
+		uint64		old = pg_atomic_read_u64(state);
+		int64		now_us;
+		uint64		floor_ms;
+		uint64		now,
+					t,
+					lead,
+					tick,
+					seq;
+		int64		wait_us = 0;
+
+		pg_read_barrier();
+		now_us = GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US;
+
+		if (now_us < UID_SNO_EPOCH_US ||
+			(now = (uint64) (now_us - UID_SNO_EPOCH_US) / UID_SNO_UNIT_US) > UID_SNO_TIME_MAX)
+			ereport(ERROR,
+					(errcode(ERRCODE_DATETIME_FIELD_OVERFLOW),
+					 errmsg("the clock is outside the time range of type sno"),
+					 errdetail("The server's clock reads %s.",
+							   timestamptz_to_str(now_us - UID_PG_EPOCH_UNIX_US))));
+		/* never below what this server may have issued before it started */
+		floor_ms = uid_horizon_floor((uint64) now_us / 1000);
+		if (unlikely(now_us < (int64) floor_ms * 1000 + UID_SNO_UNIT_US))
+		{
+			now = Max(now, uid_units_from_ms(UID_SNO_EPOCH_US, UID_SNO_UNIT_US, floor_ms));
+			if (now > UID_SNO_TIME_MAX)
+				uid_no_ids_left("sno", UID_SNO_EPOCH_US + (int64) UID_SNO_TIME_MAX * UID_SNO_UNIT_US - UID_PG_EPOCH_UNIX_US);
+		}
+
+		t = old >> SNO_TIME_SHIFT;
+		lead = (old >> SNO_LEAD_SHIFT) & SNO_LEAD_MAX;
+		tick = (old >> SNO_TICK_SHIFT) & 1;
+		seq = old & 0xffff;
+		if (now > t)
+		{
+			/* a new unit from the clock */
+			t = now;
+			lead = 0;
+			seq = seq_min;
+			(void) uid_clock_high_water(now_us);
+		}
+		else if (now + lead + 1 < t)
+		{
+			/*
+			 * The clock went back below the highest reading seen (by more than
+			 * the one unit that rounding the floor up can account for): flip.
+			 */
+			uint64		wait_units;
+
+			if (sno_flip(old, now, seq_min, &issued, &wait_units))
+				break;
+			if (wait_units == 0)
+				continue;		/* the state moved meanwhile: look again */
+			wait_us = (int64) wait_units * UID_SNO_UNIT_US;
+		}
+		else
+		{
+			/* the clock is in the slot's (possibly borrowed) present */
+			lead = t > now ? Min(t - now, SNO_LEAD_MAX) : 0;
+			if (seq < seq_min)
+				seq = seq_min;
+			else if (seq < seq_max)
+				seq++;
+			else
+			{
+				int64		lead_us;
+
+				t++;
+				lead++;
+				seq = seq_min;
+				lead_us = UID_SNO_EPOCH_US + (int64) t * UID_SNO_UNIT_US - uid_clock_high_water(now_us);
+				if (t > UID_SNO_TIME_MAX)
+					uid_no_ids_left("sno", UID_SNO_EPOCH_US + (int64) UID_SNO_TIME_MAX * UID_SNO_UNIT_US - UID_PG_EPOCH_UNIX_US);
+				if (lead > SNO_LEAD_MAX || lead_us > (int64) uid_max_clock_lead_ms * 1000)
+					wait_us = Max(lead_us - (int64) uid_max_clock_lead_ms * 1000, UID_SNO_UNIT_US);
+			}
+		}
+		if (wait_us > 0)
+		{
+			uid_wait(wait_us);
+			continue;
+		}
+		issued = t << SNO_TIME_SHIFT | lead << SNO_LEAD_SHIFT | tick << SNO_TICK_SHIFT | seq;
+		if (pg_atomic_compare_exchange_u64(state, &old, issued))
+			break;
+	}
+	uid_horizon_cover(uid_unit_end_ms(UID_SNO_EPOCH_US, UID_SNO_UNIT_US, issued >> SNO_TIME_SHIFT));
+	sno_pack(out, issued >> SNO_TIME_SHIFT, (int) ((issued >> SNO_TICK_SHIFT) & 1),
+				 meta, uid_node, (int) (issued & 0xffff));
+}
+
+PG_FUNCTION_INFO_V1(next_sno);
+/* next_sno(meta): the next sno of this server's partition (uniqueid.node) */
+Datum
+next_sno(PG_FUNCTION_ARGS)
+{
+	int32		meta = PG_GETARG_INT32(0);
+	UidSno	   *id;
+
+	uid_require_generator("sno");
+	uid_check_range("sno", "meta", meta, 255);
+	if (uid_sno_sequence_max - uid_sno_sequence_min + 1 < 4)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("uniqueid.sno_sequence_min (%d) and uniqueid.sno_sequence_max (%d) leave a sequence pool of fewer than 4 values",
+						uid_sno_sequence_min, uid_sno_sequence_max),
+				 errhint("Set uniqueid.sno_sequence_max to at least uniqueid.sno_sequence_min + 3.")));
+	id = palloc(sizeof(UidSno));
+	sno_generate(id, meta);
 	PG_RETURN_POINTER(id);
 }

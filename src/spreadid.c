@@ -1,12 +1,14 @@
 /*
- * spreadid.c - the parts of spreadid that depend on its mode: in SPREAD mode
- * the 64-bit bit-reversal of the time value is stored, so that consecutive
- * IDs scatter over the key space; in TIME_SEQUENTIAL mode the time is plain.
+ * spreadid.c - the parts of spreadid that depend on its mode, and its
+ * generator next_spreadid: in SPREAD mode the 64-bit bit-reversal of the
+ * time value is stored, so that consecutive IDs scatter over the key space;
+ * in TIME_SEQUENTIAL mode the time is plain.  Text I/O and comparison are
+ * id64.c's.
  *
  * Layout: time 42 (Unix ms) . seq 6 . generator high 3 . mode 1 (1 = time)
  * . generator low 8 . cluster 4.
  */
-#include "uniqueid.h"
+#include "generator.h"
 
 #include "port/pg_bswap.h"
 #include "utils/builtins.h"
@@ -25,16 +27,16 @@ spread_reverse(uint64 v)
 }
 
 /* The generator id, cluster and mode bits of a spreadid. */
-uint64
-uid_spreadid_fixed_bits(int generator, int cluster, bool spread)
+static uint64
+spreadid_fixed_bits(int generator, int cluster, bool spread)
 {
 	return (uint64) (generator >> 8) << 13 | (spread ? 0 : SPREAD_MODE_BIT) |
 		(uint64) (generator & 255) << 4 | (uint64) cluster;
 }
 
 /* Turns a TIME_SEQUENTIAL spreadid into its SPREAD form (mode bit cleared). */
-uint64
-uid_spreadid_spread(uint64 v)
+static uint64
+spreadid_spread(uint64 v)
 {
 	return spread_reverse(v >> 22) | (v & SPREAD_LOW_MASK & ~SPREAD_MODE_BIT);
 }
@@ -47,8 +49,8 @@ spreadid_ms(uint64 v)
 }
 
 /* Whether mode text names SPREAD mode; errors for anything but 'spread' and 'time'. */
-bool
-uid_spreadid_mode_is_spread(text *mode)
+static bool
+spreadid_mode_is_spread(text *mode)
 {
 	char	   *m = text_to_cstring(mode);
 
@@ -116,8 +118,24 @@ make_spreadid(PG_FUNCTION_ARGS)
 	int32		seq = uid_check_range("spreadid", "seq", PG_GETARG_INT32(1), 63);
 	int32		generator = uid_check_range("spreadid", "generator", PG_GETARG_INT32(2), 2047);
 	int32		cluster = uid_check_range("spreadid", "cluster", PG_GETARG_INT32(3), 15);
-	bool		spread = uid_spreadid_mode_is_spread(PG_GETARG_TEXT_PP(4));
-	uint64		v = t << 22 | (uint64) seq << 16 | uid_spreadid_fixed_bits(generator, cluster, spread);
+	bool		spread = spreadid_mode_is_spread(PG_GETARG_TEXT_PP(4));
+	uint64		v = t << 22 | (uint64) seq << 16 | spreadid_fixed_bits(generator, cluster, spread);
 
-	return UInt64GetDatum(spread ? uid_spreadid_spread(v) : v);
+	return UInt64GetDatum(spread ? spreadid_spread(v) : v);
+}
+
+PG_FUNCTION_INFO_V1(next_spreadid);
+/* next_spreadid(mode): generator id is uniqueid.node (below 2048), cluster uniqueid.cluster */
+Datum
+next_spreadid(PG_FUNCTION_ARGS)
+{
+	bool		spread = spreadid_mode_is_spread(PG_GETARG_TEXT_PP(0));
+	int			generator;
+	uint64		v;
+
+	uid_require_generator("spreadid");
+	generator = uid_node_for("spreadid", "generator id", 11);
+	v = uid_generate(&uid_spreadid_layout, UID_SLOT_SPREADID,
+					 spreadid_fixed_bits(generator, uid_cluster, false));
+	return UInt64GetDatum(spread ? spreadid_spread(v) : v);
 }

@@ -4,29 +4,12 @@
  * shared-memory slot of uid_generate, and id_time(uuid), which reads the
  * time of versions 1, 6 and 7.
  */
-#include "uniqueid.h"
+#include "generator.h"
 
 #include "common/pg_prng.h"
 #include "datatype/timestamp.h"
 #include "utils/builtins.h"
 #include "utils/uuid.h"
-
-/*
- * The (time, counter) part of a v7 UUID as uid_generate sees it: Unix ms 48
- * . counter 12 (rand_a).  Version, variant and the random bits are placed
- * around it by next_uuid7.
- */
-static const UidLayout uid_uuid7_layout = {
-	.typname = "uuid",
-	.epoch_us = 0,
-	.unit_us = 1000,
-	.time_shift = 12,
-	.time_bits = 48,
-	.codec = UID_CODEC_HEX,
-	.seq_field = 0,
-	.nfields = 1,
-	.fields = {{"counter", 0, 12}},
-};
 
 /* 100 ns intervals from 1582-10-15 (Gregorian reform), v1 and v6's epoch, to 1970-01-01. */
 #define UID_GREGORIAN_TO_UNIX_100NS INT64CONST(122192928000000000)

@@ -1,0 +1,87 @@
+/*
+ * clock.c - the clock every generator reads: the monotonic clock, the
+ * highest wall-clock reading seen by any backend, carried forward by the
+ * monotonic clock (so that a clock set back leaves the estimate of the
+ * present where it was), and the interruptible wait for the clock.
+ */
+#include "clock.h"
+
+#include <time.h>
+
+#include "miscadmin.h"
+#include "port/atomics.h"
+#include "storage/ipc.h"
+#include "storage/shmem.h"
+
+/* The highest (wall clock - monotonic clock) seen, us, on a cache line of its own. */
+typedef struct UidClockShared
+{
+	pg_atomic_uint64 offset;	/* an int64 */
+	char		pad[64 - sizeof(pg_atomic_uint64)];
+} UidClockShared;
+
+static UidClockShared *uid_clock = NULL;
+
+/* shmem_request_hook work */
+void
+uid_clock_shmem_request(void)
+{
+	RequestAddinShmemSpace(sizeof(UidClockShared));
+}
+
+/* shmem_startup_hook work (AddinShmemInitLock held) */
+void
+uid_clock_shmem_startup(void)
+{
+	bool		found;
+
+	uid_clock = ShmemInitStruct("uniqueid clock", sizeof(UidClockShared), &found);
+	if (!found)
+		pg_atomic_init_u64(&uid_clock->offset, 0);
+}
+
+/* The monotonic clock, in microseconds. */
+int64
+uid_mono_us(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (int64) ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
+}
+
+/*
+ * The highest wall-clock reading seen so far, carried forward by the
+ * monotonic clock since it was read: with now_us the current wall-clock
+ * reading, returns max over all readings of (reading + time elapsed since).
+ * A clock set back therefore leaves this estimate of the present where it
+ * was, still advancing in real time.
+ */
+int64
+uid_clock_high_water(int64 now_us)
+{
+	int64		mono_us = uid_mono_us();
+	int64		offset = now_us - mono_us;
+	uint64		seen;
+
+	seen = pg_atomic_read_u64(&uid_clock->offset);
+	while (offset > (int64) seen)
+	{
+		if (pg_atomic_compare_exchange_u64(&uid_clock->offset, &seen, (uint64) offset))
+			return now_us;
+	}
+	/*
+	 * The two clocks are read one after the other, so the offset jitters by
+	 * microseconds: below a millisecond, the difference is that, not a clock
+	 * set back, and the reading itself is the better estimate.
+	 */
+	return mono_us + (int64) seen - now_us < 1000 ? now_us : mono_us + (int64) seen;
+}
+
+/* Sleeps up to 10 ms of the given wait, then serves interrupts. */
+void
+uid_wait(int64 wait_us)
+{
+	pg_usleep(Min(Max(wait_us, 100), 10000));
+	CHECK_FOR_INTERRUPTS();
+}

@@ -1,0 +1,85 @@
+/*
+ * horizon.h - the durable horizon (horizon.c): the time no ID of this server
+ * has reached, kept across restarts, crashes and failovers, and the floor it
+ * sets at startup.  The generators call the inline fast paths below on
+ * every ID; the horizon itself calls nothing of theirs.
+ */
+#ifndef UNIQUEID_HORIZON_H
+#define UNIQUEID_HORIZON_H
+
+#include "compat.h"
+
+#include "port/atomics.h"
+#include "storage/lwlock.h"
+
+/*
+ * WAL resource manager id of uniqueid's horizon records, from the custom
+ * range (128..255); a server replaying them needs uniqueid preloaded.
+ */
+#define UID_RMGR_ID 201
+
+/* The horizon's shared state; read inline on every generated ID. */
+typedef struct UidHorizonShared
+{
+	pg_atomic_uint64 horizon_ms;	/* durable: no ID issued at or past it */
+	pg_atomic_uint64 floor_ms;	/* every ID from now on is at or past it */
+	pg_atomic_uint64 floor_mono_us; /* monotonic clock when the floor was set */
+	pg_atomic_uint32 floor_passed;	/* the clock has caught up with the floor */
+	LWLock	   *lock;			/* serializes advances and the floor's setting */
+} UidHorizonShared;
+
+extern UidHorizonShared *uid_horizon;
+
+extern void uid_horizon_shmem_request(void);
+extern void uid_horizon_shmem_startup(void);
+extern void uid_horizon_register_rmgr(void);
+extern uint64 uid_horizon_floor_slow(uint64 now_ms, bool *passed);
+extern uint64 uid_horizon_cover_slow(uint64 end_ms);
+
+/*
+ * UID_BENCH_NO_HORIZON, defined only by bench/horizon_ab.sh, builds a
+ * generator without the horizon's fast paths below (and so without any
+ * durability), to measure what they cost.  Never define it for real use.
+ *
+ * The fast paths keep what they learn in backend-local statics (one copy per
+ * file that uses them), which is safe because the floor, once the clock has
+ * passed it, never moves until the server restarts (a crash restarts every
+ * backend too), and the horizon only rises.
+ */
+
+/*
+ * The earliest time (Unix ms) an ID may have, given the clock's reading
+ * now_ms.
+ */
+static inline uint64
+uid_horizon_floor(uint64 now_ms)
+{
+#ifdef UID_BENCH_NO_HORIZON
+	return 0;
+#else
+	static bool passed = false;
+	static uint64 floor_ms;
+
+	if (likely(passed))
+		return floor_ms;
+	floor_ms = uid_horizon_floor_slow(now_ms, &passed);
+	return floor_ms;
+#endif
+}
+
+/*
+ * Makes an ID whose time unit ends at end_ms (Unix ms, exclusive) durable
+ * within the horizon (fast path: it is).
+ */
+static inline void
+uid_horizon_cover(uint64 end_ms)
+{
+#ifndef UID_BENCH_NO_HORIZON
+	static uint64 covered_to = 0;	/* the horizon, or a little less */
+
+	if (unlikely(end_ms > covered_to))
+		covered_to = uid_horizon_cover_slow(end_ms);
+#endif
+}
+
+#endif							/* UNIQUEID_HORIZON_H */

@@ -1,0 +1,76 @@
+/*
+ * shardid.c - the generator of shardid, next_id(shard), for the logical
+ * shards this server owns (uniqueid.shards), and shard_adopt, which takes a
+ * shard over from another server.  The type itself is in id64.c.
+ */
+#include "generator.h"
+
+#include "miscadmin.h"
+#include "utils/builtins.h"
+
+/* Errors out unless shard is a logical shard number, 0..8191, as make_shardid does. */
+static void
+shardid_check_shard(int32 shard)
+{
+	uid_check_range("shardid", "shard", shard, UID_NSHARDS - 1);
+}
+
+PG_FUNCTION_INFO_V1(next_id);
+/* next_id(shard): the next shardid of a logical shard this server owns */
+Datum
+next_id(PG_FUNCTION_ARGS)
+{
+	int32		shard = PG_GETARG_INT32(0);
+
+	uid_require_generator("shardid");
+	shardid_check_shard(shard);
+	if (!uid_shard_owned(shard))
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("shard %d is not owned by this server", shard),
+				 errdetail("This server's uniqueid.shards is \"%s\".", uid_shards_setting()),
+				 errhint("Generate IDs for shard %d on the server that owns it, or add it to uniqueid.shards.",
+						 shard)));
+	return UInt64GetDatum(uid_generate(&uid_shardid_layout, UID_SLOT_SHARDID + shard,
+									   (uint64) shard << uid_shardid_layout.fields[0].shift));
+}
+
+PG_FUNCTION_INFO_V1(shard_adopt);
+/*
+ * shard_adopt(shard, last): take over a logical shard moved from another
+ * server, whose last ID there was `last`.  The shard's slot and the durable
+ * horizon move up to `last`, so the next IDs of the shard here are greater,
+ * even with this server's clock behind the other's and across restarts.
+ */
+Datum
+shard_adopt(PG_FUNCTION_ARGS)
+{
+	int32		shard = PG_GETARG_INT32(0);
+	uint64		last = DatumGetUInt64(PG_GETARG_DATUM(1));
+	const UidLayout *layout = &uid_shardid_layout;
+	int64		last_us;
+
+	if (!superuser())
+		ereport(ERROR,
+				(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
+				 errmsg("permission denied for function shard_adopt"),
+				 errdetail("Only superusers may adopt a logical shard.")));
+	uid_require_generator("shardid");
+	shardid_check_shard(shard);
+	if ((int) uid_get_field(layout, last, 0) != shard)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("shardid " UINT64_FORMAT " belongs to shard %d, not %d",
+						last, (int) uid_get_field(layout, last, 0), shard),
+				 errhint("Pass the greatest ID the shard was given on the server it comes from.")));
+	last_us = layout->epoch_us + (int64) uid_get_time(layout, last) * layout->unit_us;
+	/* the horizon can only move forward: refuse a last ID implausibly far ahead */
+	if (last_us > GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US + USECS_PER_HOUR)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("shardid " UINT64_FORMAT " is more than an hour ahead of this server's clock", last),
+				 errdetail("Its time is %s.", timestamptz_to_str(last_us - UID_PG_EPOCH_UNIX_US)),
+				 errhint("Check the clocks of both servers and that the ID is the shard's last.")));
+	uid_generator_adopt(layout, UID_SLOT_SHARDID + shard, last);
+	PG_RETURN_VOID();
+}

@@ -1,0 +1,13 @@
+/*
+ * sno.h - the sno type and its generator (sno.c): what the module's
+ * shared-memory hooks call.
+ */
+#ifndef UNIQUEID_SNO_H
+#define UNIQUEID_SNO_H
+
+#include "compat.h"
+
+extern void uid_sno_shmem_request(void);
+extern void uid_sno_shmem_startup(void);
+
+#endif							/* UNIQUEID_SNO_H */

@@ -82,7 +82,10 @@ uid_root_make() {
 	suite=$(uid_root_suite "$v")
 	mirror=$(uid_root_mirror)
 	[ -n "$mirror" ] || { uid_log "cannot tell which Debian archive apt uses"; return 1; }
-	command -v debootstrap >/dev/null || apt-get install -y -qq debootstrap >/dev/null || return 1
+	if ! command -v debootstrap >/dev/null; then
+		uid_log "installing debootstrap"
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null || return 1
+	fi
 	uid_root_remove "$d.tmp" || return 1
 	mkdir -p "$(dirname "$d")"
 	uid_log "making a Debian $suite root for PostgreSQL $v (once; cached in $d)"

@@ -7,8 +7,11 @@ EXTENSION = uniqueid
 DATA = $(wildcard sql/uniqueid--*.sql)
 PG_CPPFLAGS = -I$(srcdir)/src
 
+# pg_regress (test/sql, test/expected): against any server with uniqueid in
+# shared_preload_libraries.  TAP (t/*.pl): servers of their own.
 REGRESS = upgrade types opclass casts binary_io generator guc sno families shortcode objectid uuid7 minmax_plans timestamptz_plans input_validity core_uuid security
-REGRESS_OPTS = --inputdir=.
+REGRESS_OPTS = --inputdir=test
+TAP_TESTS = 1
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
@@ -17,11 +20,17 @@ include $(PGXS)
 # every object depends on every header (the horizon's fast path is inline)
 $(OBJS): $(wildcard src/*.h)
 
-# The pure codecs' unit test, built without the server.
+# The pure codecs' unit tests (run by t/001_units.pl), built without the server.
+UNIT_TESTS = test/codec_test test/basen_test
 test/codec_test: test/codec_test.c src/codec.c src/codec.h
 	$(CC) -std=c99 -Wall -Wextra -O2 -Isrc -o $@ test/codec_test.c src/codec.c
+test/basen_test: test/basen_test.c src/basen.c src/basen.h
+	$(CC) -std=c99 -Wall -Wextra -O2 -Isrc -o $@ test/basen_test.c src/basen.c
 
-EXTRA_CLEAN = test/codec_test test/clockshift.so results regression.diffs regression.out
+# what the TAP tests run besides the installed extension
+installcheck: $(UNIT_TESTS) test/clockshift.so
+
+EXTRA_CLEAN = $(UNIT_TESTS) test/clockshift.so results regression.diffs regression.out
 
 # The release archive, from git: make dist -> uniqueid-$(EXTVERSION).zip
 dist:

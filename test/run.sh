@@ -9,10 +9,11 @@
 # Installs what it needs (as root; the roots of 17 and 18 are made once with
 # debootstrap and cached, see test/roots.sh), builds and installs uniqueid
 # (a compiler warning counts as a failed test), starts a throwaway cluster
-# with test/postgresql.conf, runs pg_regress (make installcheck), the pgTAP
-# tests (pg_prove test/*.sql) and the multi-process TAP tests (prove
-# test/*.t), stops everything and prints "N passed, N failed" last; with
-# --matrix, each version's line first and their sum last.
+# with uniqueid preloaded, runs pg_regress (make installcheck) and the pgTAP
+# tests (pg_prove test/pgtap/*.sql) against it, then the TAP tests (t/*.pl,
+# PostgreSQL::Test::Cluster) that start servers of their own, stops
+# everything and prints "N passed, N failed" last; with --matrix, each
+# version's line first and their sum last.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 
@@ -56,56 +57,57 @@ esac
 . test/lib.sh
 
 # (python3 for the install script's check, on the machine itself only)
-tools=(make gcc procps)
+tools=(make gcc procps libipc-run-perl)
 [ -n "${UID_IN_ROOT:-}" ] || tools+=(python3)
 uid_install_packages "${tools[@]}" "postgresql-$UID_PGVER" "postgresql-server-dev-$UID_PGVER" \
 	"postgresql-$UID_PGVER-pgtap" libtap-parser-sourcehandler-pgtap-perl || exit 2
 
 passed=0
 failed=0
+# pass/fail MESSAGE: one check of this script
+pass() { passed=$((passed + 1)); echo "ok - $*"; }
+fail() { failed=$((failed + 1)); echo "not ok - $*"; }
+
+# Everything happens in a copy of the tree owned by the cluster owner (the
+# TAP tests' initdb refuses to run as root): W/src, and the harness's server
+# in W/data on a socket in W.
+W=$(uid_tmpdir) || exit 2
+cleanup() {
+	uid_cluster_stop "$W"
+	rm -rf "$W"
+}
+trap cleanup EXIT
+mkdir "$W/src"
+tar --exclude=.git --exclude='*.o' --exclude='*.so' --exclude='*.bc' --exclude=./results \
+	--exclude=./tmp_check -cf - . | tar -C "$W/src" -xf -
+[ "$(id -u)" -eq 0 ] && chown -R postgres: "$W/src"
+cd "$W/src" || exit 2
+PGC="PG_CONFIG=$UID_PGBIN/pg_config"
+
 uid_log "build (PostgreSQL $UID_PGVER)"
-make -s clean PG_CONFIG="$UID_PGBIN/pg_config" >/dev/null 2>&1
-build_log=$(mktemp)
-if ! make PG_CONFIG="$UID_PGBIN/pg_config" all test/clockshift.so >"$build_log" 2>&1; then
-	cat "$build_log"
-	rm -f "$build_log"
+if ! uid_as_owner make "$PGC" all test/clockshift.so test/codec_test test/basen_test >"$W/build.log" 2>&1; then
+	cat "$W/build.log"
 	uid_log "build failed"
 	echo "0 passed, 1 failed"
 	exit 1
 fi
-warnings=$(grep -c 'warning:' "$build_log")
+warnings=$(grep -c 'warning:' "$W/build.log")
 if [ "$warnings" -eq 0 ]; then
-	passed=$((passed + 1))
-	echo "ok - the build prints no warning"
+	pass "the build prints no warning"
 else
-	grep -A3 'warning:' "$build_log"
-	failed=$((failed + 1))
-	echo "not ok - the build prints $warnings warnings"
+	grep -A3 'warning:' "$W/build.log"
+	fail "the build prints $warnings warnings"
 fi
-rm -f "$build_log"
-make -s PG_CONFIG="$UID_PGBIN/pg_config" install >/dev/null || { uid_log "install failed"; exit 2; }
+make -s "$PGC" install >/dev/null || { uid_log "install failed"; exit 2; }
 # the install script is what its generator makes (checked where python3 is:
 # on the machine itself, not in the roots; the script is the same for all)
 if command -v python3 >/dev/null; then
 	if python3 tools/gen_sql.py | cmp -s - sql/uniqueid--1.0.sql; then
-		passed=$((passed + 1))
-		echo "ok - sql/uniqueid--1.0.sql is what tools/gen_sql.py makes"
+		pass "sql/uniqueid--1.0.sql is what tools/gen_sql.py makes"
 	else
-		failed=$((failed + 1))
-		echo "not ok - sql/uniqueid--1.0.sql differs from what tools/gen_sql.py makes (make sql)"
+		fail "sql/uniqueid--1.0.sql differs from what tools/gen_sql.py makes (make sql)"
 	fi
 fi
-
-UID_TEST_DIR=$(uid_tmpdir) || exit 2
-export UID_TEST_DIR
-cleanup() {
-	uid_cluster_stop "$UID_TEST_DIR"
-	rm -rf "$UID_TEST_DIR"
-}
-trap cleanup EXIT
-mapfile -t conf < <(grep -v '^\s*#' test/postgresql.conf | grep -v '^\s*$')
-uid_cluster_init "$UID_TEST_DIR" "${conf[@]}" && uid_cluster_start "$UID_TEST_DIR" ||
-	{ echo "$passed passed, $((failed + 1)) failed"; exit 1; }
 
 # count_prove LOG STATUS: adds prove's test and failure counts
 count_prove() {
@@ -119,29 +121,38 @@ count_prove() {
 	failed=$((failed + fails))
 }
 
+# pg_regress and pgTAP run against a server configured as a user's would be:
+# uniqueid preloaded, nothing else changed.
+uid_cluster_init "$W" && uid_cluster_start "$W" ||
+	{ echo "$passed passed, $((failed + 1)) failed"; exit 1; }
+export PGHOST=$W PGPORT=5432 PGUSER=postgres
+
 uid_log "pg_regress"
-timeout -k 10 1200 make -s installcheck PG_CONFIG="$UID_PGBIN/pg_config" \
-	PGHOST="$UID_TEST_DIR" PGPORT=5432 PGUSER=postgres >"$UID_TEST_DIR/regress.log" 2>&1
+uid_as_owner_for 1200 make -s installcheck "$PGC" TAP_TESTS= >"$W/regress.log" 2>&1
 rc=$?
-cat "$UID_TEST_DIR/regress.log"
+cat "$W/regress.log"
 [ $rc -ne 0 ] && [ -f regression.diffs ] && head -n 200 regression.diffs
-p=$(grep -cE '\.\.\. ok|^ok [0-9]' "$UID_TEST_DIR/regress.log")
-f=$(grep -cE '\.\.\. FAILED|^not ok' "$UID_TEST_DIR/regress.log")
+p=$(grep -cE '\.\.\. ok|^ok [0-9]' "$W/regress.log")
+f=$(grep -cE '\.\.\. FAILED|^not ok' "$W/regress.log")
 if [ $rc -ne 0 ] && [ "$f" -eq 0 ]; then f=1; fi
 passed=$((passed + p))
 failed=$((failed + f))
 
 uid_log "pgTAP"
-uid_psql "$UID_TEST_DIR" -d postgres -c "CREATE DATABASE uniqueid_tap" &&
-	uid_psql "$UID_TEST_DIR" -d uniqueid_tap -c "CREATE EXTENSION pgtap" -c "CREATE EXTENSION uniqueid"
-timeout -k 10 1200 pg_prove --failures -h "$UID_TEST_DIR" -p 5432 -U postgres -d uniqueid_tap test/*.sql 2>&1 |
-	tee "$UID_TEST_DIR/pgtap.log"
-count_prove "$UID_TEST_DIR/pgtap.log" "${PIPESTATUS[0]}"
+uid_psql "$W" -d postgres -c "CREATE DATABASE uniqueid_tap" &&
+	uid_psql "$W" -d uniqueid_tap -c "CREATE EXTENSION pgtap" -c "CREATE EXTENSION uniqueid"
+uid_as_owner_for 1200 pg_prove --failures -d uniqueid_tap test/pgtap/*.sql 2>&1 | tee "$W/pgtap.log"
+count_prove "$W/pgtap.log" "${PIPESTATUS[0]}"
+uid_cluster_stop "$W"
 
-uid_log "multi-process tests"
-# each test file gets at most 10 minutes, and then 150 s to stop its servers
-prove --failures --exec "timeout -k 150 600 bash" test/*.t 2>&1 | tee "$UID_TEST_DIR/prove.log"
-count_prove "$UID_TEST_DIR/prove.log" "${PIPESTATUS[0]}"
+uid_log "TAP (t/*.pl, each with servers of its own)"
+# each file ends within 10 minutes (t/UniqueidTest.pm); the whole within 40
+uid_as_owner_for 2400 make -s installcheck "$PGC" REGRESS= PROVE_FLAGS=--failures 2>&1 | tee "$W/tap.log"
+rc=${PIPESTATUS[0]}
+count_prove "$W/tap.log" "$rc"
+[ "$rc" -ne 0 ] && for f in tmp_check/log/regress_log_*; do
+	grep -q 'not ok\|Bail out\|died' "$f" 2>/dev/null && { echo "== $f"; tail -n 40 "$f"; }
+done
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,0 +1,50 @@
+# The server's wall clock goes back 10 s while a client generates: no
+# duplicate, no step backwards, and no call waits for the clock to catch up.
+use strict;
+use warnings FATAL => 'all';
+use FindBin;
+use lib $FindBin::RealBin;
+use UniqueidTest;
+use Test::More;
+use Time::HiRes qw(time usleep);
+
+my $node = uid_node('clock', conf => ['uniqueid.max_clock_lead = 50']);
+uid_on_clock($node, sub { $node->start });
+$node->safe_psql('postgres', q{
+	CREATE EXTENSION uniqueid;
+	CREATE TABLE got (batch int, n int, id shardid);
+	CREATE TABLE clocks (batch int, t timestamptz);
+});
+
+# 80 batches of 2,000 IDs about 50 ms apart (paced here: pg_sleep follows the
+# server's wall clock), through the moment the clock goes back; each batch is
+# timed on this process's real clock.
+my $psql = $node->background_psql('postgres');
+my $slowest = 0;
+for my $b (1 .. 80)
+{
+	uid_clock_set($node, -10) if $b == 30;
+	my $t0 = time;
+	$psql->query_safe(
+		"INSERT INTO got SELECT $b, n, next_id(3) FROM generate_series(1, 2000) n");
+	my $ms = (time - $t0) * 1000;
+	$slowest = $ms if $ms > $slowest;
+	$psql->query_safe("INSERT INTO clocks VALUES ($b, clock_timestamp())");
+	usleep(50_000);
+}
+$psql->quit;
+
+my ($total, $distinct, $back, $regressed) = split /\|/, $node->safe_psql('postgres', q{
+	SELECT count(*), count(DISTINCT id),
+		(SELECT count(*) FROM (SELECT id <= lag(id) OVER (ORDER BY batch, n) AS back FROM got) s WHERE back),
+		(SELECT max(prev - t) > interval '9 s'
+		   FROM (SELECT t, lag(t) OVER (ORDER BY batch) AS prev FROM clocks) c)
+	FROM got});
+is($total,    160000, '160000 IDs generated through the clock change');
+is($distinct, 160000, 'no duplicate');
+is($back,     0,      'no step backwards across the clock change');
+is($regressed, 't', "the server's clock went back 10 s mid-run");
+# a batch that waited for the clock to catch up would take about 10 s
+cmp_ok($slowest, '<', 1000, sprintf('no batch waited for the clock (slowest %.0f ms)', $slowest));
+
+done_testing();

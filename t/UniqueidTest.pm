@@ -1,0 +1,101 @@
+# t/UniqueidTest.pm - what uniqueid's TAP tests share, on top of PostgreSQL's
+# own test framework (PostgreSQL::Test::Cluster):
+#
+#   my $node = uid_node('primary', conf => ['uniqueid.node = 3']);
+#   uid_on_clock($node, sub { $node->start });   # on a clock the test moves
+#   uid_clock_set($node, -30);                    # 30 s behind, from now on
+#   uid_kill_all($node);                          # a power cut
+#
+# Every test file ends within 10 minutes: past that, the running wait fails
+# the test and the framework stops its servers.
+package UniqueidTest;
+
+use strict;
+use warnings FATAL => 'all';
+
+use Exporter 'import';
+use File::Basename;
+use PostgreSQL::Test::Cluster;
+use PostgreSQL::Test::Utils;
+use Test::More;
+use Time::HiRes qw(usleep);
+
+our @EXPORT = qw(uid_node uid_clock_set uid_on_clock uid_kill_all uid_wait_until);
+
+$SIG{ALRM} = sub { die "test did not end within 600 s\n" };
+alarm(600);
+
+# the clock tests' preload library, built by make (test/clockshift.c)
+my $clock_lib = dirname(__FILE__) . '/../test/clockshift.so';
+
+# uid_node(NAME, conf => [LINES], INIT_PARAMS): a new cluster with uniqueid
+# preloaded, in UTF-8 whatever the caller's locale, not started.
+sub uid_node
+{
+	my ($name, %params) = @_;
+	my $conf = delete $params{conf} // [];
+	my $node = PostgreSQL::Test::Cluster->new($name);
+	$node->init(%params, extra => [ '--encoding=UTF8', '--locale=C.UTF-8' ]);
+	$node->append_conf('postgresql.conf',
+		join("\n", "shared_preload_libraries = 'uniqueid'", @$conf) . "\n");
+	return $node;
+}
+
+# uid_clock_set(NODE, SECONDS): every process of NODE started under
+# uid_on_clock reads its wall clock SECONDS (fractional, negative) off the
+# real one from now on, within a millisecond.
+sub uid_clock_set
+{
+	my ($node, $secs) = @_;
+	my $file = $node->basedir . '/clock';
+	open my $fh, '>', "$file.tmp" or die "cannot write $file.tmp: $!";
+	printf $fh "%.0f\n", $secs * 1e6;
+	close $fh;
+	rename "$file.tmp", $file or die "cannot rename $file.tmp: $!";
+	return;
+}
+
+# uid_on_clock(NODE, CODE): runs CODE (a start or restart of NODE) with the
+# environment that puts NODE's server on the clock of uid_clock_set.
+sub uid_on_clock
+{
+	my ($node, $code) = @_;
+	die "$clock_lib is missing (make test/clockshift.so)\n" unless -e $clock_lib;
+	uid_clock_set($node, 0) unless -e $node->basedir . '/clock';
+	local $ENV{LD_PRELOAD}     = $clock_lib;
+	local $ENV{UID_CLOCK_FILE} = $node->basedir . '/clock';
+	return $code->();
+}
+
+# uid_kill_all(NODE): SIGKILL to NODE's postmaster and all its children at
+# the same instant, as a power cut would; returns once every one is gone
+# (at most 10 s).
+sub uid_kill_all
+{
+	my ($node) = @_;
+	my $pm = $node->{_pid} or die "node " . $node->name . " is not running\n";
+	my @pids = ($pm, map { /(\d+)/ ? $1 : () } `pgrep -P $pm`);
+	kill 'KILL', @pids;
+	$node->{_pid} = undef;
+	for (1 .. 100)
+	{
+		return 1 unless grep { kill 0, $_ } @pids;
+		usleep(100_000);
+	}
+	die "processes of " . $node->name . " outlived SIGKILL: @pids\n";
+}
+
+# uid_wait_until(SECONDS, CODE): calls CODE every 100 ms until it returns
+# true (then true) or SECONDS pass (then false).
+sub uid_wait_until
+{
+	my ($secs, $code) = @_;
+	for (1 .. $secs * 10)
+	{
+		return 1 if $code->();
+		usleep(100_000);
+	}
+	return 0;
+}
+
+1;

@@ -48,21 +48,13 @@ $primary->safe_psql('postgres',
 my $target = $primary->safe_psql('postgres', 'SELECT pg_current_wal_lsn()');
 $standby->poll_query_until('postgres', "SELECT pg_last_wal_replay_lsn() >= '$target'");
 
-# verbose_error(NODE, SQL): psql's stderr for SQL, with the SQLSTATE in it
-sub verbose_error
-{
-	my ($node, $sql) = @_;
-	my ($ret, $out, $err) = $node->psql('postgres', "\\set VERBOSITY verbose\n$sql");
-	return $err;
-}
-
-like(verbose_error($standby, 'SELECT next_id(1)'),
+like(uid_error($standby, 'SELECT next_id(1)'),
 	qr/ERROR:  25006: cannot generate shardid values during recovery/,
 	'next_id on a standby raises 25006');
-like(verbose_error($standby, 'SELECT next_sno()'),
+like(uid_error($standby, 'SELECT next_sno()'),
 	qr/ERROR:  25006: cannot generate sno values during recovery/,
 	'next_sno on a standby raises 25006');
-my @fails = grep { verbose_error($standby, "SELECT next_$_()") !~ /ERROR:  25006: cannot generate/ }
+my @fails = grep { uid_error($standby, "SELECT next_$_()") !~ /ERROR:  25006: cannot generate/ }
   qw(snowflake sonyflake shortid spreadid objectid uuid7);
 is("@fails", '', 'every other generator raises 25006 on the standby too');
 my ($ret, $out, $err) =

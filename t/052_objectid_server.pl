@@ -15,19 +15,11 @@ my $node = uid_node('objectid_server',
 	conf => [ "shared_preload_libraries = ''", 'wal_level = replica' ]);
 $node->start;
 
-# verbose_error(SQL): psql's stderr for SQL, with the SQLSTATE in it
-sub verbose_error
-{
-	my ($sql) = @_;
-	my ($ret, $out, $err) = $node->psql('postgres', "\\set VERBOSITY verbose\n$sql");
-	return $err;
-}
-
 my ($ret, $out, $err) = $node->psql('postgres', q{
 	CREATE EXTENSION uniqueid;
 	SELECT id_counter(make_objectid(now(), 1, 42)), '507c7f79bcf86cd7994f6c0e'::objectid::timestamptz < now()});
 is("$out$err", '42|t', 'objectid, its constructor and casts work without preloading');
-$err = verbose_error('SELECT next_objectid()');
+$err = uid_error($node, 'SELECT next_objectid()');
 like($err,
 	qr/ERROR:  55000: uniqueid must be loaded via shared_preload_libraries to generate objectid values/,
 	'next_objectid raises 55000 naming shared_preload_libraries');
@@ -38,7 +30,7 @@ $node->stop;
 $node->append_conf('postgresql.conf', "shared_preload_libraries = 'uniqueid'");
 $node->set_standby_mode;
 $node->start;
-$err = verbose_error('SELECT next_objectid()');
+$err = uid_error($node, 'SELECT next_objectid()');
 like($err, qr/ERROR:  25006: cannot generate objectid values during recovery/,
 	'next_objectid during recovery raises 25006');
 ($ret, $out, $err) = $node->psql('postgres',

@@ -14,20 +14,12 @@ my $node = uid_node('uuid7_servers',
 	conf => [ "shared_preload_libraries = ''", 'wal_level = replica' ]);
 $node->start;
 
-# verbose_error(SQL): psql's stderr for SQL, with the SQLSTATE in it
-sub verbose_error
-{
-	my ($sql) = @_;
-	my ($ret, $out, $err) = $node->psql('postgres', "\\set VERBOSITY verbose\n$sql");
-	return $err;
-}
-
 my ($ret, $out, $err) = $node->psql('postgres', q{
 	SET timezone = 'UTC';
 	CREATE EXTENSION uniqueid;
 	SELECT id_time('017F22E2-79B0-7CC3-98C4-DC0C0C07398F'::uuid)});
 is("$out$err", '2022-02-22 19:22:22+00', 'id_time(uuid) works without preloading');
-$err = verbose_error('SELECT next_uuid7()');
+$err = uid_error($node, 'SELECT next_uuid7()');
 like($err,
 	qr/ERROR:  55000: uniqueid must be loaded via shared_preload_libraries to generate uuid values/,
 	'without preloading next_uuid7 raises 55000 naming shared_preload_libraries');
@@ -40,7 +32,7 @@ $node->set_standby_mode;
 $node->start;
 ($ret, $out, $err) = $node->psql('postgres', 'SELECT pg_is_in_recovery()');
 is($out, 't', 'the server is in recovery');
-$err = verbose_error('SELECT next_uuid7()');
+$err = uid_error($node, 'SELECT next_uuid7()');
 like($err, qr/ERROR:  25006: cannot generate uuid values during recovery/,
 	'during recovery next_uuid7 raises 25006');
 

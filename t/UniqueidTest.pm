@@ -15,12 +15,14 @@ use warnings FATAL => 'all';
 
 use Exporter 'import';
 use File::Basename;
+use IPC::Run;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
 use Time::HiRes qw(usleep);
 
-our @EXPORT = qw(uid_node uid_clock_set uid_on_clock uid_kill_all uid_wait_until);
+our @EXPORT = qw(uid_node uid_clock_set uid_on_clock uid_kill_all uid_wait_until
+  uid_concurrently uid_error);
 
 $SIG{ALRM} = sub { die "test did not end within 600 s\n" };
 alarm(600);
@@ -96,6 +98,46 @@ sub uid_wait_until
 		usleep(100_000);
 	}
 	return 0;
+}
+
+# uid_concurrently(NODE, DB, SQL...): each SQL in a psql of its own, all at
+# the same time; returns once every one has ended (each within the
+# framework's timeout), one { ok, out, err } for each.
+sub uid_concurrently
+{
+	my ($node, $db, @sqls) = @_;
+	my @runs;
+	for my $sql (@sqls)
+	{
+		my $r = { out => '', err => '' };
+		$r->{h} = IPC::Run::start(
+			[
+				$node->installed_command('psql'), '-XAtq',
+				'-v', 'ON_ERROR_STOP=1', '-d', $node->connstr($db), '-c', $sql
+			],
+			'<', \undef, '>', \$r->{out}, '2>', \$r->{err},
+			IPC::Run::timeout($PostgreSQL::Test::Utils::timeout_default));
+		push @runs, $r;
+	}
+	for my $r (@runs)
+	{
+		$r->{ok} = eval { $r->{h}->finish } ? 1 : 0;
+		if ($@)
+		{
+			$r->{err} .= $@;
+			$r->{h}->kill_kill;
+		}
+	}
+	return @runs;
+}
+
+# uid_error(NODE, SQL): what psql prints on stderr for SQL in database
+# postgres, with the SQLSTATE ("ERROR:  22023: ...")
+sub uid_error
+{
+	my ($node, $sql) = @_;
+	my ($ret, $out, $err) = $node->psql('postgres', "\\set VERBOSITY verbose\n$sql");
+	return $err;
 }
 
 1;

@@ -1,0 +1,37 @@
+# uniqueid.node and uniqueid.cluster in generated IDs, and the node limits of
+# the layouts: a server with node 3000 (cluster 9) generates sonyflakes
+# (16-bit machine) and snos (16-bit partition) with it, and refuses
+# snowflakes (10-bit node) and spreadids (11-bit generator) with 22023 naming
+# the setting.
+use strict;
+use warnings FATAL => 'all';
+use FindBin;
+use lib $FindBin::RealBin;
+use UniqueidTest;
+use Test::More;
+
+my $node = uid_node('node_settings',
+	conf => [ 'uniqueid.node = 3000', 'uniqueid.cluster = 9' ]);
+$node->start;
+$node->safe_psql('postgres', 'CREATE EXTENSION uniqueid');
+
+is($node->safe_psql('postgres', 'SELECT id_node(next_sonyflake()), id_partition(next_sno())'),
+	'3000|3000', "sonyflake's machine and sno's partition are uniqueid.node");
+
+like(uid_error($node, 'SELECT next_snowflake()'),
+	qr/22023: uniqueid\.node 3000 does not fit the 10-bit node of type snowflake/,
+	'next_snowflake refuses node 3000 (22023)');
+like(uid_error($node, 'SELECT next_spreadid()'),
+	qr/22023: uniqueid\.node 3000 does not fit the 11-bit generator id of type spreadid/,
+	'next_spreadid refuses node 3000 (22023)');
+
+$node->safe_psql('postgres', q{
+	ALTER SYSTEM SET uniqueid.node = 1500;
+	SELECT pg_reload_conf();
+});
+# new sessions see the reload once the postmaster has read the file
+$node->poll_query_until('postgres', "SELECT current_setting('uniqueid.node') = '1500'");
+is($node->safe_psql('postgres', "SELECT id_node(next_spreadid()), id_cluster(next_spreadid('time'))"),
+	'1500|9', 'after a reload to node 1500, spreadid carries generator 1500 and cluster 9');
+
+done_testing();

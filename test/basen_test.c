@@ -1,6 +1,6 @@
 /*
  * basen_test.c - unit tests of the base-N short codes in src/basen.c, outside
- * the server; prints TAP.  Built and run by test/basen.t.  Results are
+ * the server; prints TAP.  Built by the Makefile, run by t/001_units.pl.  Results are
  * checked against reference implementations here that use 128-bit integers.
  */
 #include <stdio.h>

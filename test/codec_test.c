@@ -1,6 +1,6 @@
 /*
  * codec_test.c - unit tests of the pure codecs in src/codec.c, outside the
- * server; prints TAP.  Built and run by test/codec.t.
+ * server; prints TAP.  Built by the Makefile, run by t/001_units.pl.
  */
 #include <stdio.h>
 #include <string.h>

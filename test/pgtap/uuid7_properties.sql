@@ -2,7 +2,7 @@
 -- format, strictly increasing in call order under uuid's own order, times
 -- near the clock, each millisecond's counter (rand_a) counting from 0 without
 -- gaps, and random tails that look random.  That two backends draw different
--- tails is checked with real connections in test/uuid7_concurrency.t.
+-- tails is checked with real connections in t/012_uuid7_concurrency.pl.
 \set QUIET on
 SET client_min_messages = warning;
 BEGIN;

@@ -40,7 +40,7 @@ SELECT next_id(-1);
 \echo :LAST_ERROR_SQLSTATE
 SELECT next_id(8192);
 \echo :LAST_ERROR_SQLSTATE
--- (a shard this server does not own: test/shards.t, on a server configured for it)
+-- (a shard this server does not own: t/051_shards.pl, on a server configured for it)
 
 -- generators are volatile and parallel safe; extractors immutable
 SELECT proname, provolatile, proparallel, proisstrict FROM pg_proc

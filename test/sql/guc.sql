@@ -2,7 +2,7 @@
 -- (guc_1.out: 16 and later write units in the range of a range error)
 CREATE EXTENSION IF NOT EXISTS uniqueid;
 
--- (their values depend on the server: test/shards.t and test/node_settings.t
+-- (their values depend on the server: t/051_shards.pl and t/050_node_settings.pl
 -- check them on servers configured for it)
 SELECT name, unit, context, vartype, min_val, max_val, boot_val FROM pg_settings
 WHERE name LIKE 'uniqueid.%' ORDER BY name;

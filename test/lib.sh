@@ -1,13 +1,12 @@
 # test/lib.sh - shell helpers shared by demo.sh, test/run.sh and bench/run.sh:
-# installing packages, building, and throwaway PostgreSQL clusters that run
-# as the postgres user on a Unix socket in a temporary directory.
+# installing packages, building, and a throwaway PostgreSQL cluster that runs
+# as the postgres user on a Unix socket in a temporary directory.  (The TAP
+# tests manage their servers with PostgreSQL::Test::Cluster: t/.)
 # Source it; it defines functions, UID_* variables, and exports LC_ALL (the
 # harness's own locale).
 
 UID_PGVER=${UID_PGVER:-15}
 UID_PGBIN=${UID_PGBIN:-/usr/lib/postgresql/$UID_PGVER/bin}
-# the clock tests' preload library (test/clockshift.c, built by make)
-UID_CLOCK_LIB=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/clockshift.so
 
 # The harness chooses its own locale, one every Debian system has, whatever
 # the caller's environment says; clusters are made in UTF-8 with it.
@@ -31,10 +30,9 @@ uid_install_packages() {
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
-# Builds and installs the extension for the server's pg_config, and the
-# clock tests' preload library.
+# Builds and installs the extension for the server's pg_config.
 uid_build_install() {
-	make -s PG_CONFIG="$UID_PGBIN/pg_config" all test/clockshift.so >/dev/null &&
+	make -s PG_CONFIG="$UID_PGBIN/pg_config" all >/dev/null &&
 		make -s PG_CONFIG="$UID_PGBIN/pg_config" install >/dev/null
 }
 
@@ -111,60 +109,9 @@ uid_cluster_stop() {
 	return 1
 }
 
-# uid_clock_set DIR SECONDS: the wall clock of every process started with
-# uid_clock_env DIR reads SECONDS (may be fractional or negative) off the
-# real clock from now on (within a millisecond).
-uid_clock_set() {
-	local us
-	us=$(awk -v s="$2" 'BEGIN { printf "%.0f", s * 1000000 }')
-	echo "$us" >"$1/clock.tmp" && chmod 644 "$1/clock.tmp" && mv -f "$1/clock.tmp" "$1/clock"
-}
-
-# uid_clock_env DIR: the environment that puts a server on DIR's clock
-# (uid_clock_set), for uid_cluster_start and uid_postmaster_start.
-uid_clock_env() {
-	[ -f "$1/clock" ] || uid_clock_set "$1" 0
-	echo "LD_PRELOAD=$UID_CLOCK_LIB" "UID_CLOCK_FILE=$1/clock"
-}
-
 # uid_psql DIR [psql args...]: psql as postgres on the cluster's socket.
 uid_psql() {
 	local dir=$1
 	shift
 	PGOPTIONS="-c client_min_messages=warning" "$UID_PGBIN/psql" -X -q -v ON_ERROR_STOP=1 -h "$dir" -p 5432 -U postgres "$@"
-}
-
-# uid_postmaster_start DIR: runs the postmaster of DIR as a child of this
-# shell, so that once killed it is reaped here (uid_server_kill) and leaves no
-# zombie holding its lock file; waits until it accepts connections.
-uid_postmaster_start() {
-	local dir=$1
-	shift
-	uid_as_owner "$@" "$UID_PGBIN/postgres" -D "$dir/data" >>"$dir/postmaster.log" 2>&1 &
-	UID_PM_JOB=$!
-	for _ in $(seq 1 100); do
-		"$UID_PGBIN/pg_isready" -q -h "$dir" -p 5432 && return 0
-		sleep 0.1
-	done
-	return 1
-}
-
-# uid_server_kill DIR [all]: SIGKILL to the postmaster started by
-# uid_postmaster_start (with "all", to its backends at the same instant, as a
-# power cut would), reaps it and waits up to 10 s for its backends to end.
-# Succeeds once every process of the server is gone.
-uid_server_kill() {
-	local dir=$1 pm children c alive=1
-	pm=$(head -n 1 "$dir/data/postmaster.pid")
-	children=$(pgrep -P "$pm" | tr '\n' ' ')
-	if [ "${2:-}" = all ]; then kill -9 "$pm" $children; else kill -9 "$pm"; fi
-	wait "$UID_PM_JOB" 2>/dev/null
-	UID_PM_JOB=""
-	for _ in $(seq 1 100); do
-		alive=0
-		for c in $children; do kill -0 "$c" 2>/dev/null && alive=1; done
-		[ $alive -eq 0 ] && break
-		sleep 0.1
-	done
-	[ $alive -eq 0 ] && ! kill -0 "$pm" 2>/dev/null
 }

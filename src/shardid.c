@@ -1,6 +1,7 @@
 /*
- * shardid.c - the generator of shardid, next_id(shard), for the logical
- * shards this server owns (uniqueid.shards), and shard_adopt, which takes a
+ * shardid.c - the generators of shardid: next_id(shard), for the logical
+ * shards this server owns (uniqueid.shards), and next_id(), for this
+ * server's own shard, numbered uniqueid.node; and shard_adopt, which takes a
  * shard over from another server.  The type itself is in id64.c.
  */
 #include "generator.h"
@@ -13,6 +14,14 @@ static void
 shardid_check_shard(int32 shard)
 {
 	uid_check_range("shardid", "shard", shard, UID_NSHARDS - 1);
+}
+
+/* the next shardid of a shard, its number already checked */
+static inline Datum
+shardid_generate(int32 shard)
+{
+	return UInt64GetDatum(uid_generate(&uid_shardid_layout, UID_SLOT_SHARDID + shard,
+									   (uint64) shard << uid_shardid_layout.fields[0].shift));
 }
 
 PG_FUNCTION_INFO_V1(next_id);
@@ -31,8 +40,25 @@ next_id(PG_FUNCTION_ARGS)
 				 errdetail("This server's uniqueid.shards is \"%s\".", uid_shards_setting()),
 				 errhint("Generate IDs for shard %d on the server that owns it, or add it to uniqueid.shards.",
 						 shard)));
-	return UInt64GetDatum(uid_generate(&uid_shardid_layout, UID_SLOT_SHARDID + shard,
-									   (uint64) shard << uid_shardid_layout.fields[0].shift));
+	return shardid_generate(shard);
+}
+
+PG_FUNCTION_INFO_V1(next_id_own);
+/*
+ * next_id(): the next shardid of this server's own shard, the one numbered
+ * uniqueid.node (which must fit the 13-bit shard field).  Whatever
+ * uniqueid.shards says, that shard is this server's: a default that works on
+ * every server of a cluster whose servers have their own uniqueid.node, and
+ * whose IDs name the server that made them.
+ */
+Datum
+next_id_own(PG_FUNCTION_ARGS)
+{
+	int32		shard;
+
+	uid_require_generator("shardid");
+	shard = uid_node_for("shardid", "shard", 13);
+	return shardid_generate(shard);
 }
 
 PG_FUNCTION_INFO_V1(shard_adopt);

@@ -22,7 +22,7 @@ use Test::More;
 use Time::HiRes qw(usleep);
 
 our @EXPORT = qw(uid_node uid_clock_set uid_on_clock uid_kill_all uid_wait_until
-  uid_concurrently uid_error);
+  uid_concurrently uid_concurrently_on uid_error);
 
 $SIG{ALRM} = sub { die "test did not end within 600 s\n" };
 alarm(600);
@@ -106,9 +106,16 @@ sub uid_wait_until
 sub uid_concurrently
 {
 	my ($node, $db, @sqls) = @_;
+	return uid_concurrently_on(map { [ $node, $db, $_ ] } @sqls);
+}
+
+# uid_concurrently_on([NODE, DB, SQL]...): the same, each SQL on its own node.
+sub uid_concurrently_on
+{
 	my @runs;
-	for my $sql (@sqls)
+	for my $job (@_)
 	{
+		my ($node, $db, $sql) = @$job;
 		my $r = { out => '', err => '' };
 		$r->{h} = IPC::Run::start(
 			[

@@ -136,8 +136,13 @@ uid_root_exec() {
 		tar -C "$root/uniqueid" -xf -
 	# the commit, for reports made inside the root (which has no .git)
 	git -C "$top" rev-parse --short HEAD >"$root/uniqueid/.commit" 2>/dev/null
+	# the third-party source archives (test/citus.sh), where the root sees them
+	rm -rf --one-file-system "$root/uniqueid-vendor"
+	mkdir -p "$root/uniqueid-vendor"
+	cp "${UID_VENDOR:-$top/../shared/vendor}"/*.tar.gz "$root/uniqueid-vendor/" 2>/dev/null
 	chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root CI="${CI:-}" \
-		UID_PGVER="$v" UID_IN_ROOT=1 $(env | grep -E '^BENCH_' | tr '\n' ' ') bash "/uniqueid/$script" "$@"
+		UID_PGVER="$v" UID_IN_ROOT=1 UID_VENDOR=/uniqueid-vendor \
+		$(env | grep -E '^BENCH_' | tr '\n' ' ') bash "/uniqueid/$script" "$@"
 	rc=$?
 	uid_root_umount "$root" || rc=2
 	trap - EXIT INT TERM

@@ -71,6 +71,9 @@ fail() { failed=$((failed + 1)); echo "not ok - $*"; }
 # Everything happens in a copy of the tree owned by the cluster owner (the
 # TAP tests' initdb refuses to run as root): W/src, and the harness's server
 # in W/data on a socket in W.
+# third-party sources (test/citus.sh): beside the checkout unless said otherwise
+UID_VENDOR=${UID_VENDOR:-$(cd .. && pwd)/shared/vendor}
+export UID_VENDOR
 W=$(uid_tmpdir) || exit 2
 cleanup() {
 	uid_cluster_stop "$W"
@@ -144,6 +147,10 @@ uid_psql "$W" -d postgres -c "CREATE DATABASE uniqueid_tap" &&
 uid_as_owner_for 1200 pg_prove --failures -d uniqueid_tap test/pgtap/*.sql 2>&1 | tee "$W/pgtap.log"
 count_prove "$W/pgtap.log" "${PIPESTATUS[0]}"
 uid_cluster_stop "$W"
+
+# Citus for t/090_citus.pl: installed, or built once from ../shared/vendor
+. test/citus.sh
+uid_citus_ensure || uid_log "Citus: t/090_citus.pl will be skipped, saying why"
 
 uid_log "TAP (t/*.pl, each with servers of its own)"
 # each file ends within 10 minutes (t/UniqueidTest.pm); the whole within 40

@@ -32,6 +32,8 @@ CREATE TABLE legacy_photos (id bigint PRIMARY KEY DEFAULT next_id(5));
 INSERT INTO legacy_photos DEFAULT VALUES;
 SELECT id_shard(id::shardid) FROM legacy_photos;
 
+-- next_id(): this server's own shard, numbered uniqueid.node (0 here)
+SELECT id_shard(next_id()) AS own_shard, next_id() < next_id() AS increasing;
 -- NULL shard: NULL, no error
 SELECT next_id(NULL) IS NULL AS null_shard;
 

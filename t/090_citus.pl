@@ -1,0 +1,169 @@
+# A real Citus cluster: a coordinator and two workers on this machine, each
+# with shared_preload_libraries = 'citus,uniqueid' and its own uniqueid.node
+# (0, 1, 2).  Every family's generator is a column default of a distributed
+# table; clients insert through all three nodes at once.  Checked: no
+# duplicate in any column (but shortid's, which has no node field); every ID names the node that made it; IDs made
+# 50 ms apart on different nodes sort in creation order; id = X is a router
+# query; a time range is an index condition on every shard and exact; a
+# shard move and a rebalance lose nothing.  Skipped, saying why, where no
+# Citus is installed for this PostgreSQL.
+use strict;
+use warnings FATAL => 'all';
+use FindBin;
+use lib $FindBin::RealBin;
+use UniqueidTest;
+use Test::More;
+use Time::HiRes qw(usleep);
+
+my @names = qw(coordinator worker1 worker2);
+my %node;
+for my $i (0 .. 2)
+{
+	my $name = $names[$i];
+	$node{$name} = uid_node($name, allows_streaming => 'logical',
+		conf => [
+			"shared_preload_libraries = 'citus,uniqueid'",
+			"uniqueid.node = $i",
+			"uniqueid.shards = ''",
+			'max_connections = 100',
+			'max_worker_processes = 16',
+			"timezone = 'UTC'",
+		]);
+	# Citus's own connections (shard moves) go to the same Unix sockets
+	$node{$name}->append_conf('postgresql.conf', "citus.local_hostname = '" . $node{$name}->host . "'");
+}
+my $libdir = $node{coordinator}->config_data('--pkglibdir');
+plan skip_all => "Citus is not installed for PostgreSQL " . $node{coordinator}->pg_version
+  . " ($libdir/citus.so is missing; test/run.sh builds it from ../shared/vendor)"
+  unless -f "$libdir/citus.so";
+
+# every node runs on a clock the test can move (t/UniqueidTest.pm)
+for my $name (@names)
+{
+	uid_on_clock($node{$name}, sub { $node{$name}->start });
+}
+my $c = $node{coordinator};
+sub on { my ($name, $sql) = @_; return $node{$name}->safe_psql('postgres', $sql); }
+sub coord { return on('coordinator', $_[0]); }
+
+$_->safe_psql('postgres', 'CREATE EXTENSION citus') for values %node;
+coord("SELECT citus_set_coordinator_host('" . $c->host . "', " . $c->port . ")");
+coord("SELECT citus_add_node('" . $node{$_}->host . "', " . $node{$_}->port . ")")
+  for qw(worker1 worker2);
+coord('CREATE EXTENSION uniqueid');
+is(on('worker2', "SELECT extversion FROM pg_extension WHERE extname = 'uniqueid'"),
+	coord("SELECT extversion FROM pg_extension WHERE extname = 'uniqueid'"),
+	'CREATE EXTENSION uniqueid on the coordinator reaches the workers');
+
+# every family's default, and Citus's bigserial for comparison
+my $columns = q{
+	id  shardid   NOT NULL DEFAULT next_id(),
+	sf  snowflake NOT NULL DEFAULT next_snowflake(),
+	sy  sonyflake NOT NULL DEFAULT next_sonyflake(),
+	si  shortid   NOT NULL DEFAULT next_shortid(),
+	sp  spreadid  NOT NULL DEFAULT next_spreadid('time'),
+	sn  sno       NOT NULL DEFAULT next_sno(),
+	oi  objectid  NOT NULL DEFAULT next_objectid(),
+	u7  uuid      NOT NULL DEFAULT next_uuid7(),
+	big bigserial,
+	via int NOT NULL,
+	n   int NOT NULL,
+	made timestamptz NOT NULL DEFAULT clock_timestamp()};
+my @families = qw(id sf sy si sp sn oi u7);
+coord("CREATE TABLE ids ($columns, PRIMARY KEY (id))");
+coord("SELECT create_distributed_table('ids', 'id')");
+
+# 3 clients, one through each node, 40 statements of 500 rows each
+my $rows = 0;
+my @runs = uid_concurrently_on(map {
+	my $i = $_;
+	[ $node{ $names[$i] }, 'postgres', join(";\n",
+		map { "INSERT INTO ids (via, n) SELECT $i, g FROM generate_series(" . ($_ * 500 + 1) . ', ' . ($_ + 1) * 500 . ') g' }
+		  0 .. 39) ]
+} 0 .. 2);
+ok(!(grep { !$_->{ok} } @runs), 'three clients inserted through the coordinator and both workers at once')
+  or diag(join '', map { $_->{err} } @runs);
+is(coord('SELECT count(*) FROM ids'), 60000, '60,000 rows');
+for my $f (grep { $_ ne 'si' } @families, 'big')
+{
+	is(coord("SELECT count(DISTINCT $f) FROM ids"), 60000, "$f: 60,000 distinct values");
+}
+# shortid has no node field: 9 random bits are all that keep two servers'
+# IDs of one millisecond and sequence number apart (doc/citus.md)
+note('shortid: ' . coord('SELECT count(*) - count(DISTINCT si) FROM ids')
+	  . ' duplicates among 60,000 made on three nodes at once');
+
+# each ID names the node that made it (the one the row entered through)
+is(coord(q{SELECT count(*) FROM ids
+	WHERE id_shard(id) <> via OR id_node(sf) <> via OR id_node(sy) <> via
+	   OR id_node(sp) <> via OR id_partition(sn) <> via}),
+	0, "next_id()'s shard, snowflake's node, sonyflake's machine, spreadid's generator and sno's partition are the node's uniqueid.node");
+is(coord('SELECT count(DISTINCT (via, id_random(oi))) = count(DISTINCT id_random(oi))
+	AND count(DISTINCT id_random(oi)) = 3 FROM ids'),
+	't', "objectid's random part tells the three nodes apart");
+note('rows through each node: ' . coord(q{SELECT string_agg(via || ': ' || c, ', ' ORDER BY via)
+	FROM (SELECT via, count(*) c FROM ids GROUP BY via) s}));
+
+# creation order across nodes: one row at a time, in turn through each
+# node, at least 50 ms apart
+coord("CREATE TABLE ordered ($columns, k int NOT NULL, PRIMARY KEY (id))");
+coord("SELECT create_distributed_table('ordered', 'id')");
+for my $k (1 .. 30)
+{
+	my $i = $k % 3;
+	on($names[$i], "INSERT INTO ordered (via, n, k) VALUES ($i, 0, $k)");
+	usleep(60_000);
+}
+for my $f (grep { $_ ne 'oi' } @families)
+{
+	is(coord("SELECT count(*) FROM (SELECT k, lag(k) OVER (ORDER BY $f) AS prev FROM ordered) s WHERE prev > k"),
+		0, "$f: rows made 50 ms apart through different nodes sort in creation order");
+}
+my $big_back = coord('SELECT count(*) FROM (SELECT k, lag(k) OVER (ORDER BY big) AS prev FROM ordered) s WHERE prev > k');
+note("bigserial: $big_back of 29 neighbours out of creation order");
+# in the concurrent load: rows that sort after a row made more than 50 ms
+# later (uniqueid: none, the nodes share a clock here; sonyflake, at 256 IDs
+# per 10 ms, borrows ahead under this load, and bigserial sorts by node)
+sub late { my ($f) = @_; return coord("SELECT count(*) FROM (SELECT made, max(made) OVER (ORDER BY $f
+	ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS latest FROM ids) s WHERE latest > made + interval '50 ms'"); }
+for my $f (qw(id sf si sp sn u7))
+{
+	is(late($f), 0, "$f: of 60,000 rows made concurrently, none sorts after a row made 50 ms later");
+}
+note("sonyflake: " . late('sy') . ', bigserial: ' . late('big') . ' of 60,000 rows sort after a row made more than 50 ms later');
+
+# id = X: one task on one shard
+my $some = coord('SELECT id FROM ids ORDER BY n, via LIMIT 1');
+like(coord("EXPLAIN SELECT * FROM ids WHERE id = '$some'"), qr/Task Count: 1\b/,
+	'id = X is a router query (one task)');
+
+# a time range: an index condition on every shard, and exact
+coord('ANALYZE ids');
+my ($t1, $t2) = split /\|/, coord(q{SELECT date_trunc('milliseconds', percentile_disc(0.4) WITHIN GROUP (ORDER BY made)),
+	date_trunc('milliseconds', percentile_disc(0.45) WITHIN GROUP (ORDER BY made)) FROM ids});
+my $range = "id >= timestamptz '$t1' AND id < timestamptz '$t2'";
+my $plan = $c->safe_psql('postgres', "SET citus.explain_all_tasks = on; EXPLAIN (COSTS OFF) SELECT id FROM ids WHERE $range");
+my $shards = coord("SELECT count(*) FROM pg_dist_shard WHERE logicalrelid = 'ids'::regclass");
+my @conds = $plan =~ /Index Cond: \(\(id >= '[^']+'::timestamp with time zone\) AND \(id < /g;
+is(scalar(@conds), $shards, "the time range is an index condition on each of the $shards shards")
+  or diag($plan);
+is(coord("SELECT count(*) FROM ids WHERE $range"),
+	coord("SELECT count(*) FROM ids WHERE id_time(id) >= timestamptz '$t1' AND id_time(id) < timestamptz '$t2'"),
+	'and returns exactly the rows made in the range');
+
+# a shard move and a rebalance keep every row
+my $before = coord("SELECT count(*) || ' ' || md5(string_agg(ids::text, ',' ORDER BY id)) FROM ids");
+my ($shard, $from_port) = split /\|/, coord(q{SELECT s.shardid, n.nodeport FROM pg_dist_shard s
+	JOIN pg_dist_placement p USING (shardid) JOIN pg_dist_node n USING (groupid)
+	WHERE s.logicalrelid = 'ids'::regclass AND n.groupid > 0 ORDER BY s.shardid LIMIT 1});
+my $to = $from_port == $node{worker1}->port ? 'worker2' : 'worker1';
+my $from = $to eq 'worker1' ? 'worker2' : 'worker1';
+coord("SELECT citus_move_shard_placement($shard, '" . $node{$from}->host . "', $from_port, '"
+	  . $node{$to}->host . "', " . $node{$to}->port . ")");
+is(coord("SELECT count(*) || ' ' || md5(string_agg(ids::text, ',' ORDER BY id)) FROM ids"), $before,
+	'a shard moved to the other worker: every row as it was');
+coord('SELECT rebalance_table_shards()');
+is(coord("SELECT count(*) || ' ' || md5(string_agg(ids::text, ',' ORDER BY id)) FROM ids"), $before,
+	'after a rebalance: every row as it was');
+
+done_testing();

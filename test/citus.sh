@@ -1,0 +1,64 @@
+# test/citus.sh - Citus for the distributed tests (t/090_citus.pl): the
+# installed one when there is one, else built once from the source archive
+# of ../shared/vendor (UID_VENDOR moves it) and installed into the server
+# being tested.  Source it after test/lib.sh; needs root to build.
+#
+#   uid_citus_ensure    prints what it did; returns 0 when Citus is
+#                       installed for $UID_PGBIN's server, 1 when it is not
+#                       (with the reason on stderr)
+
+UID_VENDOR=${UID_VENDOR:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/../shared/vendor}
+UID_CITUS_BUILD=${UID_CITUS_BUILD:-/var/cache/uniqueid/citus}
+UID_CITUS_PACKAGES="liblz4-dev libzstd-dev libkrb5-dev libssl-dev libicu-dev zlib1g-dev libreadline-dev libselinux1-dev libxml2-dev libxslt1-dev libpam0g-dev"
+
+# the Citus release that supports a PostgreSQL major version
+uid_citus_release() {
+	case "$1" in
+	15) echo 13.2.2 ;;
+	16 | 17 | 18) echo 14.0.1 ;;
+	*) return 1 ;;
+	esac
+}
+
+uid_citus_ensure() {
+	local libdir rel src log
+	libdir=$("$UID_PGBIN/pg_config" --pkglibdir)
+	if [ -f "$libdir/citus.so" ]; then
+		uid_log "Citus: installed ($libdir/citus.so)"
+		return 0
+	fi
+	rel=$(uid_citus_release "$UID_PGVER") || {
+		uid_log "Citus: no release supports PostgreSQL $UID_PGVER"
+		return 1
+	}
+	if [ ! -f "$UID_VENDOR/citus-$rel.tar.gz" ]; then
+		uid_log "Citus: not installed, and no source archive $UID_VENDOR/citus-$rel.tar.gz (set UID_VENDOR)"
+		return 1
+	fi
+	if [ "$(id -u)" -ne 0 ]; then
+		uid_log "Citus: not installed; building it needs root"
+		return 1
+	fi
+	uid_install_packages $UID_CITUS_PACKAGES || return 1
+	src=$UID_CITUS_BUILD/pg$UID_PGVER/citus-$rel
+	log=$UID_CITUS_BUILD/pg$UID_PGVER/build.log
+	if [ ! -f "$src/src/backend/distributed/citus.so" ]; then
+		uid_log "Citus: building $rel for PostgreSQL $UID_PGVER (about 2 minutes; log in $log)"
+		rm -rf "$src"
+		mkdir -p "$UID_CITUS_BUILD/pg$UID_PGVER"
+		tar -C "$UID_CITUS_BUILD/pg$UID_PGVER" -xzf "$UID_VENDOR/citus-$rel.tar.gz" || return 1
+		# PostgreSQL 15.20's dbcommands.h declares have_createdb_privilege(),
+		# which Citus 13.2.2 defines as a static function of its own
+		# (a static copy of its own, renamed, is enough)
+		perl -0pi -e 's/(static inline bool\n)(have_createdb_privilege\(void\))/#define have_createdb_privilege citus_have_createdb_privilege\n$1$2/' \
+			"$src/src/include/pg_version_compat.h"
+		(cd "$src" && ./configure PG_CONFIG="$UID_PGBIN/pg_config" --without-libcurl &&
+			make -j2) >"$log" 2>&1 || {
+			tail -n 30 "$log" >&2
+			uid_log "Citus: the build failed"
+			return 1
+		}
+	fi
+	make -C "$src" install >>"$log" 2>&1 || { uid_log "Citus: make install failed"; return 1; }
+	uid_log "Citus: $rel built and installed"
+}

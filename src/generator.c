@@ -28,8 +28,12 @@ typedef struct UidSlot
 	pg_atomic_uint64 state;		/* last issued (time << seq_bits | seq) */
 	pg_atomic_uint64 adopt_ms;
 	pg_atomic_uint64 adopt_mono_us;
-	char		pad[64 - 3 * sizeof(pg_atomic_uint64)];
+	pg_atomic_uint64 released;	/* last issued when released (uid_generator_release) */
+	char		pad[64 - 4 * sizeof(pg_atomic_uint64)];
 } UidSlot;
+
+/* The state of a released slot: above every real state, so nothing is issued from it. */
+#define UID_SLOT_RELEASED PG_UINT64_MAX
 
 static UidSlot *uid_slots = NULL;
 
@@ -54,6 +58,7 @@ uid_generator_shmem_startup(void)
 			pg_atomic_init_u64(&uid_slots[i].state, 0);
 			pg_atomic_init_u64(&uid_slots[i].adopt_ms, 0);
 			pg_atomic_init_u64(&uid_slots[i].adopt_mono_us, 0);
+			pg_atomic_init_u64(&uid_slots[i].released, 0);
 		}
 	}
 }
@@ -186,7 +191,15 @@ uid_generate(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 				t++;
 				seq = 0;
 				if (t > time_max)
+				{
+					if (old == UID_SLOT_RELEASED)
+						ereport(ERROR,
+								(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+								 errmsg("shard %u was handed over to another server", slot - UID_SLOT_SHARDID),
+								 errdetail("shard_release() ended its generation here."),
+								 errhint("Generate its IDs on the server that adopted it.")));
 					uid_no_ids_left(layout->typname, uid_units_to_timestamptz(layout, time_max));
+				}
 				lead_us = layout->epoch_us + (int64) t * layout->unit_us
 					- Max(uid_clock_high_water(now_us), adopted_us);
 				if (lead_us > (int64) uid_max_clock_lead_ms * 1000)
@@ -227,6 +240,37 @@ uid_generator_adopt(const UidLayout *layout, uint32 slot, uint64 last)
 	pg_write_barrier();
 	pg_atomic_write_u64(&s->adopt_ms, (uint64) last_us / 1000);
 	old = pg_atomic_read_u64(&s->state);
-	while (old < want && !pg_atomic_compare_exchange_u64(&s->state, &old, want))
+	while ((old < want || old == UID_SLOT_RELEASED) &&
+		   !pg_atomic_compare_exchange_u64(&s->state, &old, want))
 		;
+}
+
+/*
+ * Ends generation from slot `slot` on this server, for good until the next
+ * restart or uid_generator_adopt: a call racing with it either completes
+ * before it, and is counted, or fails.  Returns the greatest ID the slot has
+ * issued (fixed bits not included), or, if it has issued none since the
+ * server started, an ID at least as great as any it issued before (from the
+ * durable horizon); 0 when the server has issued nothing at all.
+ */
+uint64
+uid_generator_release(const UidLayout *layout, uint32 slot)
+{
+	const UidField *seqf = &layout->fields[layout->seq_field];
+	UidSlot    *s = &uid_slots[slot];
+	uint64		old = pg_atomic_exchange_u64(&s->state, UID_SLOT_RELEASED);
+	uint64		horizon_ms;
+
+	if (old == UID_SLOT_RELEASED)
+		old = pg_atomic_read_u64(&s->released);		/* released before */
+	else
+		pg_atomic_write_u64(&s->released, old);
+	if (old != 0)
+		return (old >> seqf->bits) << layout->time_shift | (old & UID_FIELD_MAX(seqf->bits)) << seqf->shift;
+	/* nothing since the start: the last unit below the horizon, its last sequence number */
+	horizon_ms = pg_atomic_read_u64(&uid_horizon->horizon_ms);
+	if (horizon_ms * 1000 <= (uint64) layout->epoch_us)
+		return 0;
+	return uid_div_unit(horizon_ms * 1000 - 1 - layout->epoch_us, layout->unit_us) << layout->time_shift
+		| UID_FIELD_MAX(seqf->bits) << seqf->shift;
 }

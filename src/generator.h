@@ -26,6 +26,7 @@ extern void uid_generator_shmem_startup(void);
 extern void uid_require_generator(const char *typname);
 extern uint64 uid_generate(const UidLayout *layout, uint32 slot, uint64 fixed_bits);
 extern void uid_generator_adopt(const UidLayout *layout, uint32 slot, uint64 last);
+extern uint64 uid_generator_release(const UidLayout *layout, uint32 slot);
 extern pg_noreturn void uid_no_ids_left(const char *typname, TimestampTz last);
 
 /* The first time unit of a layout that starts at or after Unix time ms. */

@@ -100,3 +100,32 @@ shard_adopt(PG_FUNCTION_ARGS)
 	uid_generator_adopt(layout, UID_SLOT_SHARDID + shard, last);
 	PG_RETURN_VOID();
 }
+
+PG_FUNCTION_INFO_V1(shard_release);
+/*
+ * shard_release(shard): hand a logical shard over to another server.  From
+ * now on this server issues no ID of the shard, whatever uniqueid.shards
+ * says, until it restarts or adopts the shard again; returns the greatest ID
+ * it issued for it (an upper bound from the durable horizon if none since
+ * it started; NULL if it never issued any), to pass to shard_adopt() on the
+ * server that takes the shard.  Remove the shard from uniqueid.shards too,
+ * so that a restart does not give it back.
+ */
+Datum
+shard_release(PG_FUNCTION_ARGS)
+{
+	int32		shard = PG_GETARG_INT32(0);
+	uint64		last;
+
+	if (!superuser())
+		ereport(ERROR,
+				(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
+				 errmsg("permission denied for function shard_release"),
+				 errdetail("Only superusers may release a logical shard.")));
+	uid_require_generator("shardid");
+	shardid_check_shard(shard);
+	last = uid_generator_release(&uid_shardid_layout, UID_SLOT_SHARDID + shard);
+	if (last == 0)
+		PG_RETURN_NULL();
+	return UInt64GetDatum(last | (uint64) shard << uid_shardid_layout.fields[0].shift);
+}

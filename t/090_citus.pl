@@ -14,6 +14,8 @@ use lib $FindBin::RealBin;
 use UniqueidTest;
 use Test::More;
 use Time::HiRes qw(usleep);
+use IPC::Run;
+use PostgreSQL::Test::Utils;
 
 my @names = qw(coordinator worker1 worker2);
 my %node;
@@ -165,5 +167,85 @@ is(coord("SELECT count(*) || ' ' || md5(string_agg(ids::text, ',' ORDER BY id)) 
 coord('SELECT rebalance_table_shards()');
 is(coord("SELECT count(*) || ' ' || md5(string_agg(ids::text, ',' ORDER BY id)) FROM ids"), $before,
 	'after a rebalance: every row as it was');
+
+# the self-check: every node's settings, and the conflicts named
+is(coord(q{SELECT string_agg(node || ' ' || shards, ', ' ORDER BY node) FROM uniqueid_check_nodes()}),
+	'0 , 1 , 2 ', 'uniqueid_check_nodes() reads the three nodes: uniqueid.node 0, 1, 2, no shards');
+sub set_on
+{
+	my ($name, $setting, $value) = @_;
+	on($name, "ALTER SYSTEM SET $setting = '$value'");
+	on($name, 'SELECT pg_reload_conf()');
+	$node{$name}->poll_query_until('postgres', "SELECT current_setting('$setting') = '$value'")
+	  or die "$name did not take $setting = '$value'";
+}
+sub check_error
+{
+	my ($ret, $out, $err) = $c->psql('postgres', "\\set VERBOSITY verbose\nSELECT * FROM uniqueid_check_nodes()");
+	return $err;
+}
+my ($w1, $w2) = map { $node{$_}->host . ':' . $node{$_}->port } qw(worker1 worker2);
+set_on('worker2', 'uniqueid.node', '1');
+like(check_error(), qr/22023: uniqueid\.node 1 is set on \Q$w1\E and \Q$w2\E/,
+	'two workers with uniqueid.node 1: 22023 naming both');
+set_on('worker2', 'uniqueid.node', '2');
+set_on('worker1', 'uniqueid.shards', '5');
+set_on('worker2', 'uniqueid.shards', '0-9');
+like(check_error(), qr/nodes \Q$w1\E and \Q$w2\E both own 1 of the same shards \(5 to 5\) in uniqueid\.shards/,
+	'overlapping uniqueid.shards: named with the shards they share');
+like(check_error(), qr/shard 1 is node \Q$w1\E's own \(next_id\(\) there, uniqueid\.node 1\) and in the uniqueid\.shards of node \Q$w2\E/,
+	"a node's own shard in another node's uniqueid.shards: named");
+set_on('worker2', 'uniqueid.shards', '');
+is(check_error(), '', 'once fixed, no error');
+
+# A distributed schema (schema-based sharding) whose table's default is
+# next_id(5), generated on worker1, which owns logical shard 5.  While a
+# client inserts through worker1, Citus moves the schema to worker2; then
+# uniqueid_move_shard() hands shard 5 to worker2, whose clock is 30 s
+# behind, and the client goes on through worker2.
+coord(q{SET citus.enable_schema_based_sharding = on; CREATE SCHEMA tenant5});
+coord(q{CREATE TABLE tenant5.orders (id shardid PRIMARY KEY DEFAULT next_id(5), k int NOT NULL)});
+my $home = sub {
+	return coord(q{SELECT n.nodeport FROM pg_dist_shard s JOIN pg_dist_placement p USING (shardid)
+		JOIN pg_dist_node n USING (groupid) WHERE s.logicalrelid = 'tenant5.orders'::regclass});
+};
+my $start = $home->();
+my ($src, $dst) = $start == $node{worker2}->port ? ('worker2', 'worker1') : ('worker1', 'worker2');
+note("tenant5 lives on node port $start; moving it to $dst");
+# the inserter: one row at a time through worker1, until the shard leaves it
+# (from a file: IPC::Run feeds a child's stdin only while we wait on it)
+my $script = PostgreSQL::Test::Utils::tempdir() . '/inserts.sql';
+PostgreSQL::Test::Utils::append_to_file($script,
+	join '', map { "INSERT INTO tenant5.orders (k) VALUES ($_);\n" } 1 .. 100000);
+my ($out1, $err1) = ('', '');
+my $h1 = IPC::Run::start([ $node{worker1}->installed_command('psql'), '-XAtq', '-v', 'ON_ERROR_STOP=1',
+	'-d', $node{worker1}->connstr('postgres'), '-f', $script ],
+	'<', \undef, '>', \$out1, '2>', \$err1, IPC::Run::timeout(300));
+uid_wait_until(30, sub { coord('SELECT count(*) FROM tenant5.orders') > 500 })
+  or die 'the inserter did not start';
+coord("SELECT citus_schema_move('tenant5', '" . $node{$dst}->host . "', " . $node{$dst}->port . ')');
+is($home->(), $node{$dst}->port, "citus_schema_move moved tenant5 to $dst while worker1 inserted");
+my $during = coord('SELECT count(*) FROM tenant5.orders');
+uid_wait_until(30, sub { coord('SELECT count(*) FROM tenant5.orders') > $during + 500 })
+  or die 'the inserter stopped after the schema move';
+uid_clock_set($node{worker2}, -30);
+my $last = coord("SELECT uniqueid_move_shard(5, '" . $node{worker2}->host . "', " . $node{worker2}->port . ')');
+my $clean = eval { $h1->finish };
+ok(!$@ && !$clean, 'the inserter through worker1 stops once shard 5 has left it') or diag($@);
+like($err1, qr/shard 5 is (not owned by this server|was handed over to another server)/,
+	'with the message that says why');
+my $k1 = coord('SELECT max(k) FROM tenant5.orders');
+is(coord("SELECT max(id) FROM tenant5.orders"), $last, 'uniqueid_move_shard returned the last ID worker1 gave shard 5');
+on('worker2', join '', map { "INSERT INTO tenant5.orders (k) VALUES (" . ($k1 + $_) . ");\n" } 1 .. 2000);
+is(coord(q{SELECT clock_timestamp() < max(id_time(id)) - interval '25 s' FROM tenant5.orders}), 't',
+	"worker2's clock is 30 s behind the IDs it continues from");
+is(coord('SELECT count(*) - count(DISTINCT id) FROM tenant5.orders'), 0,
+	'tenant5: ' . coord('SELECT count(*) FROM tenant5.orders') . ' rows, no duplicate');
+is(coord('SELECT count(*) FROM (SELECT id < lag(id) OVER (ORDER BY k) AS back FROM tenant5.orders) s WHERE back'),
+	0, 'no ID sorts below one inserted before it, across the schema move and the handover');
+is(coord(q{SELECT count(*) FROM uniqueid_check_nodes() WHERE shards = '5'}), 1,
+	'shard 5 is now in one node\'s uniqueid.shards');
+like($node{worker1}->safe_psql('postgres', "SELECT current_setting('uniqueid.shards')"), qr/^$/,
+	'and no longer in worker1\'s');
 
 done_testing();

@@ -27,7 +27,8 @@ uid_install_packages() {
 		return 1
 	fi
 	uid_log "installing ${missing[*]}"
-	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+	# (sid's Release file may read as expired: the roots use it)
+	apt-get -o Acquire::Check-Valid-Until=false update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
 }
 
 # Builds and installs the extension for the server's pg_config.

@@ -72,6 +72,29 @@ GRANT SELECT ON adopted TO uid_plain;
 SET ROLE uid_plain;
 SELECT shard_adopt(4000, last) FROM adopted;
 \echo :LAST_ERROR_SQLSTATE
+SELECT shard_release(4000);
+\echo :LAST_ERROR_SQLSTATE
 RESET ROLE;
 DROP TABLE adopted;
 DROP ROLE uid_plain;
+
+-- shard_release: the shard's generation ends here, and the last ID it gave
+-- comes back (the same again if asked twice); shard_adopt resumes it
+CREATE TABLE released AS SELECT next_id(8190) AS last_made;
+SELECT shard_release(8190) = last_made AS returns_last FROM released;
+SELECT next_id(8190);
+SELECT shard_release(8190) = last_made AS same_again FROM released;
+SELECT shard_adopt(8190, shard_release(8190));
+SELECT next_id(8190) > last_made AS resumed_above FROM released;
+SELECT shard_release(8192);
+\echo :LAST_ERROR_SQLSTATE
+DROP TABLE released;
+
+-- the cluster functions need Citus; the shard list reads uniqueid.shards' syntax
+SELECT * FROM uniqueid_check_nodes();
+\echo :LAST_ERROR_SQLSTATE
+SELECT uniqueid_move_shard(5, 'elsewhere', 5432);
+\echo :LAST_ERROR_SQLSTATE
+SELECT array_agg(s) FROM uniqueid_owned_shards(' 0-3, 10,12 - 13') s;
+SELECT count(*) FROM uniqueid_owned_shards('ALL');
+SELECT count(*) FROM uniqueid_owned_shards('');

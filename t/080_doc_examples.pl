@@ -17,6 +17,9 @@
 # A block fenced as ```sql NAME runs on a server of its own called NAME,
 # set up with the ```ini NAME blocks of the document (postgresql.conf lines)
 # and reachable from the others as the libpq service NAME (pg_service.conf).
+# When those preload citus, the servers form a Citus cluster ("coordinator"
+# and its workers) before the blocks run; without Citus the document is
+# skipped, saying so.
 # Every server runs in UTC, so that times print as the documents show them.
 use strict;
 use warnings FATAL => 'all';
@@ -125,9 +128,20 @@ for my $doc (@docs)
 	my @named = grep { $_ ne 'main' } map { $_->[0] } @$blocks;
 	my %seen;
 	@named = grep { !$seen{$_}++ } @named;
+	# a document whose servers preload citus gets a Citus cluster of them
+	# (its "coordinator" and the others as workers), where Citus is installed
+	my $citus = grep { /shared_preload_libraries.*citus/ } map { @$_ } values %$conf;
+	if ($citus && !-f $main->config_data('--pkglibdir') . '/citus.so')
+	{
+	  SKIP: { skip("$doc: Citus is not installed for this PostgreSQL", 1); }
+		next;
+	}
+	push @named, grep { !$seen{$_}++ } sort keys %$conf if $citus;
 	for my $s (@named)
 	{
 		$node{$s} = uid_node($s, conf => [ "timezone = 'UTC'", @{ $conf->{$s} // [] } ]);
+		$node{$s}->append_conf('postgresql.conf', "citus.local_hostname = '" . $node{$s}->host . "'")
+		  if $citus;
 	}
 	my $services = PostgreSQL::Test::Utils::tempdir() . '/pg_service.conf';
 	open my $sf, '>', $services or die;
@@ -143,6 +157,14 @@ for my $doc (@docs)
 		$node{$s}->safe_psql('postgres', "CREATE DATABASE $db");
 		$psql{$s} = $node{$s}->background_psql($db, on_error_stop => 0);
 		$psql{$s}->query_safe("SET client_min_messages = warning");
+	}
+	if ($citus)
+	{
+		$node{$_}->safe_psql($db, 'CREATE EXTENSION citus') for @named;
+		my $co = $node{coordinator} or die "$doc: a Citus document needs a server called coordinator";
+		$co->safe_psql($db, "SELECT citus_set_coordinator_host('" . $co->host . "', " . $co->port . ')');
+		$co->safe_psql($db, "SELECT citus_add_node('" . $node{$_}->host . "', " . $node{$_}->port . ')')
+		  for grep { $_ ne 'coordinator' } @named;
 	}
 	# a document that does not create the extension itself reads as if it
 	# were there, on the servers it uses

@@ -57,7 +57,7 @@ uid64_in(const UidLayout *layout, const char *str, Node *escontext)
 	if (r == UID_PARSE_SYNTAX)
 		ereturn(escontext, (Datum) 0,
 				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				 errmsg("invalid input syntax for type %s: \"%s\"", layout->typname, str),
+				 errmsg("invalid input syntax for type %s: \"%s\"", layout->typname, uid_quote_input(str)),
 				 layout->codec == UID_CODEC_DECIMAL ?
 				 errdetail("A %s is written as an unsigned decimal number without sign, spaces or leading zeros.",
 						   layout->typname) :
@@ -71,7 +71,7 @@ uid64_in(const UidLayout *layout, const char *str, Node *escontext)
 	if (r == UID_PARSE_RANGE)
 		ereturn(escontext, (Datum) 0,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("value \"%s\" is out of range for type %s", str, layout->typname)));
+				 errmsg("value \"%s\" is out of range for type %s", uid_quote_input(str), layout->typname)));
 	return UInt64GetDatum(v);
 }
 

@@ -7,6 +7,7 @@
 #include "catalog/pg_type_d.h"
 #include "common/int.h"
 #include "datatype/timestamp.h"
+#include "mb/pg_wchar.h"
 
 /* Instagram: time 41 (ms since 2011-08-24T21:07:01.721Z) . shard 13 . seq 10 */
 const UidLayout uid_shardid_layout = {
@@ -259,4 +260,22 @@ uid_cmp_timestamptz(const UidLayout *layout, uint64 id, TimestampTz ts)
 	}
 	bound = units << layout->time_shift;
 	return id < bound ? -1 : (id > bound ? 1 : 0);
+}
+
+/* Inputs longer than this are quoted in messages by their first bytes only. */
+#define UID_QUOTE_MAX 64
+
+/*
+ * An input to quote in a message: itself, or, when it is long, its first
+ * UID_QUOTE_MAX bytes (whole characters) and how long it was, so that a
+ * huge bad value does not fill the message and the server log.
+ */
+const char *
+uid_quote_input(const char *str)
+{
+	int			len = (int) strlen(str);
+
+	if (len <= UID_QUOTE_MAX)
+		return str;
+	return psprintf("%.*s...(%d bytes in all)", pg_mbcliplen(str, len, UID_QUOTE_MAX), str, len);
 }

@@ -66,6 +66,7 @@ extern uint64 uid_get_field(const UidLayout *layout, uint64 id, int field);
 extern int64 uid_check_range(const char *typname, const char *name, int64 value, int64 max);
 extern int64 uid_getarg_integer(FunctionCallInfo fcinfo, int argno);
 extern bool uid_looks_like_time(const char *str);
+extern const char *uid_quote_input(const char *str);
 extern int	uid_tstz_ceil_units(TimestampTz ts, int64 epoch_us, int64 unit_us, uint64 time_max,
 								uint64 *units);
 extern int	uid_tstz_cmp(TimestampTz a, TimestampTz b, int64 epoch_us, int64 unit_us, uint64 time_max);

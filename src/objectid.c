@@ -129,7 +129,7 @@ objectid_in(PG_FUNCTION_ARGS)
 	if (uid_hex_parse(str, strlen(str), id->b, UID_OBJECTID_BYTES) != UID_PARSE_OK)
 		ereturn(UID_ESCONTEXT(fcinfo), (Datum) 0,
 				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				 errmsg("invalid input syntax for type objectid: \"%s\"", str),
+				 errmsg("invalid input syntax for type objectid: \"%s\"", uid_quote_input(str)),
 				 errdetail("An objectid is written as exactly 24 hexadecimal digits."),
 				 uid_looks_like_time(str) ?
 				 errhint("To compare an objectid with a time, write the time as a timestamptz, such as timestamptz '%s'.",

@@ -39,19 +39,19 @@ uid_get_alphabet(FunctionCallInfo fcinfo, int argno)
 			if (IS_HIGHBIT_SET(spec[i]))
 				ereport(ERROR,
 						(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-						 errmsg("alphabet \"%s\" has a multibyte character", text_to_cstring(t)),
+						 errmsg("alphabet \"%s\" has a multibyte character", uid_quote_input(text_to_cstring(t))),
 						 errdetail("Alphabets are made of single-byte characters; in this database's encoding, that is ASCII.")));
 	}
 	st = uid_basen_alphabet_init(&cache->alphabet, spec, len, &errpos);
 	if (st == UID_BASEN_ALPHABET_DUPLICATE)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("alphabet \"%s\" repeats the character \"%c\"", text_to_cstring(t), spec[errpos]),
+				 errmsg("alphabet \"%s\" repeats the character \"%c\"", uid_quote_input(text_to_cstring(t)), spec[errpos]),
 				 errhint("An alphabet is a name (base32, base36, base58, base62, base64url) or 2 to 256 distinct characters.")));
 	if (st != UID_BASEN_OK)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("alphabet \"%s\" is too %s", text_to_cstring(t),
+				 errmsg("alphabet \"%s\" is too %s", uid_quote_input(text_to_cstring(t)),
 						st == UID_BASEN_ALPHABET_SHORT ? "short" : "long"),
 				 errdetail("It has %d characters.", len),
 				 errhint("An alphabet is a name (base32, base36, base58, base62, base64url) or 2 to 256 distinct characters.")));
@@ -73,7 +73,7 @@ uid_bad_char(text *code, size_t errpos)
 			(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 			 errmsg("invalid character \"%s\" at position %d of code \"%s\"",
 					pnstrdup(s + errpos, pg_mblen(s + errpos)),
-					pg_mbstrlen_with_len(s, (int) errpos) + 1, text_to_cstring(code)),
+					pg_mbstrlen_with_len(s, (int) errpos) + 1, uid_quote_input(text_to_cstring(code))),
 			 errdetail("The character is not in the alphabet.")));
 }
 
@@ -103,7 +103,7 @@ uid_decode_text(text *code, const uid_alphabet *a, const char *typname)
 		case UID_BASEN_OVERFLOW:
 			ereport(ERROR,
 					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-					 errmsg("code \"%s\" is out of range for type %s", text_to_cstring(code), typname)));
+					 errmsg("code \"%s\" is out of range for type %s", uid_quote_input(text_to_cstring(code)), typname)));
 			break;
 		case UID_BASEN_BAD_CHAR:
 			uid_bad_char(code, errpos);
@@ -111,7 +111,7 @@ uid_decode_text(text *code, const uid_alphabet *a, const char *typname)
 		default:
 			ereport(ERROR,
 					(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-					 errmsg("invalid input syntax for a code: \"%s\"", text_to_cstring(code)),
+					 errmsg("invalid input syntax for a code: \"%s\"", uid_quote_input(text_to_cstring(code))),
 					 errdetail("A code has at least one character.")));
 	}
 	return v;
@@ -151,7 +151,7 @@ id_decode(PG_FUNCTION_ARGS)
 	if (v > (uint64) PG_INT64_MAX)
 		ereport(ERROR,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("code \"%s\" is out of range for type bigint", text_to_cstring(code))));
+				 errmsg("code \"%s\" is out of range for type bigint", uid_quote_input(text_to_cstring(code)))));
 	PG_RETURN_INT64((int64) v);
 }
 
@@ -189,7 +189,7 @@ lexical_add(PG_FUNCTION_ARGS)
 			ereport(ERROR,
 					(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
 					 errmsg("code \"%s\" moved by " INT64_FORMAT " places is before the first code",
-							text_to_cstring(code), n),
+							uid_quote_input(text_to_cstring(code)), n),
 					 errdetail("The first code in shortlex order is the empty string.")));
 			break;
 		default:

@@ -119,7 +119,7 @@ sno_in(PG_FUNCTION_ARGS)
 	if (uid_sno_parse(str, strlen(str), id->b) != UID_PARSE_OK)
 		ereturn(UID_ESCONTEXT(fcinfo), (Datum) 0,
 				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
-				 errmsg("invalid input syntax for type sno: \"%s\"", str),
+				 errmsg("invalid input syntax for type sno: \"%s\"", uid_quote_input(str)),
 				 errdetail("An sno is written as exactly 16 characters of \"23456789abcdefghijklmnopqrstuvwx\".")));
 	PG_RETURN_POINTER(id);
 }

@@ -60,7 +60,7 @@ spreadid_mode_is_spread(text *mode)
 		return false;
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-			 errmsg("invalid spreadid mode: \"%s\"", m),
+			 errmsg("invalid spreadid mode: \"%s\"", uid_quote_input(m)),
 			 errhint("The mode is 'spread' (keys scattered over the key space) or 'time' (keys in time order).")));
 	return false;
 }

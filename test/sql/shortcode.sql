@@ -74,3 +74,7 @@ CREATE TABLE orders (
 INSERT INTO orders SELECT FROM generate_series(1, 3);
 SELECT id, code FROM orders ORDER BY id;
 SELECT id FROM orders WHERE id = id_decode('6', 'base32');
+
+-- a long bad code is quoted by its first 64 bytes and its length only
+SELECT id_decode(repeat('1', 100000), 'base62');
+SELECT id_decode(repeat('1', 100) || '!', 'base62');

@@ -48,3 +48,8 @@ SELECT make_shardid('2081-04-30 12:54:37.273+00', 0, 0);
 
 -- NULL in, NULL out
 SELECT id_time(NULL::shardid) IS NULL AS null_time, make_shardid(NULL, 1, 1) IS NULL AS null_make;
+
+-- a long bad input is quoted by its first 64 bytes and its length only
+SELECT repeat('9', 1000)::shardid;
+SELECT repeat('x', 500)::sno;
+SELECT (repeat('é', 100) || 'Z')::objectid;

@@ -30,7 +30,8 @@ FROM m JOIN pg_amop a ON m.classid = 'pg_opfamily'::regclass AND a.amopfamily = 
 UNION ALL
 SELECT pg_describe_object('pg_amproc'::regclass, a.oid, 0)
 FROM m JOIN pg_amproc a ON m.classid = 'pg_opfamily'::regclass AND a.amprocfamily = m.objid;
-SELECT string_agg(member, E'\n' ORDER BY member) AS upgraded FROM uid_members \gset
+-- (as an array: a member such as a PL/pgSQL function's source spans lines)
+SELECT array_agg(member ORDER BY member) AS upgraded FROM uid_members \gset
 SELECT pg_get_viewdef('uid_members') AS members_view \gset
 -- (how many differs between versions: 17 records more dependencies than 15)
 SELECT count(*) > 400 AS has_its_members,
@@ -43,10 +44,10 @@ CREATE EXTENSION uniqueid;
 CREATE VIEW uid_members AS :members_view
 -- what one has and the other lacks (nothing)
 SELECT 'only after the upgrade' AS side, m AS member
-FROM unnest(string_to_array(:'upgraded', E'\n')) AS m WHERE m NOT IN (SELECT member FROM uid_members)
+FROM unnest(:'upgraded'::text[]) AS m WHERE m NOT IN (SELECT member FROM uid_members)
 UNION ALL
 SELECT 'only in a fresh install', member
-FROM uid_members WHERE member NOT IN (SELECT unnest(string_to_array(:'upgraded', E'\n')))
+FROM uid_members WHERE member NOT IN (SELECT unnest(:'upgraded'::text[]))
 ORDER BY 1, 2;
 \c contrib_regression
 DROP DATABASE uid_fresh;

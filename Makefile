@@ -9,7 +9,7 @@ PG_CPPFLAGS = -I$(srcdir)/src
 
 # pg_regress (test/sql, test/expected): against any server with uniqueid in
 # shared_preload_libraries.  TAP (t/*.pl): servers of their own.
-REGRESS = upgrade types opclass casts binary_io generator guc sno families shortcode objectid uuid7 minmax_plans timestamptz_plans input_validity core_uuid security
+REGRESS = upgrade types opclass casts binary_io generator guc sno families shortcode objectid uuid7 minmax_plans timestamptz_plans input_validity core_uuid security privileges
 REGRESS_OPTS = --inputdir=test
 TAP_TESTS = 1
 

@@ -139,8 +139,11 @@ for my $doc (@docs)
 	push @named, grep { !$seen{$_}++ } sort keys %$conf if $citus;
 	for my $s (@named)
 	{
-		$node{$s} = uid_node($s, conf => [ "timezone = 'UTC'", @{ $conf->{$s} // [] } ]);
-		$node{$s}->append_conf('postgresql.conf', "citus.local_hostname = '" . $node{$s}->host . "'")
+		# (named after the document too: two documents may both have a "coordinator")
+		(my $id = "${db}_$s") =~ s/\W/_/g;
+		$node{$s} = uid_node($id, conf => [ "timezone = 'UTC'", @{ $conf->{$s} // [] } ]);
+		$node{$s}->append_conf('postgresql.conf', "citus.local_hostname = '" . $node{$s}->host
+			  . "'\ncitus.enable_statistics_collection = off")
 		  if $citus;
 	}
 	my $services = PostgreSQL::Test::Utils::tempdir() . '/pg_service.conf';

@@ -27,6 +27,7 @@ for my $i (0 .. 2)
 			"shared_preload_libraries = 'citus,uniqueid'",
 			"uniqueid.node = $i",
 			"uniqueid.shards = ''",
+			'citus.enable_statistics_collection = off',
 			'max_connections = 100',
 			'max_worker_processes = 16',
 			"timezone = 'UTC'",

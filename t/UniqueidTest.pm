@@ -24,8 +24,10 @@ use Time::HiRes qw(usleep);
 our @EXPORT = qw(uid_node uid_clock_set uid_on_clock uid_kill_all uid_wait_until
   uid_concurrently uid_concurrently_on uid_error);
 
-$SIG{ALRM} = sub { die "test did not end within 600 s\n" };
-alarm(600);
+# (UID_TEST_ALARM lengthens it, for bench/stress.sh)
+my $alarm = $ENV{UID_TEST_ALARM} // 600;
+$SIG{ALRM} = sub { die "test did not end within $alarm s\n" };
+alarm($alarm);
 
 # the clock tests' preload library, built by make (test/clockshift.c)
 my $clock_lib = dirname(__FILE__) . '/../test/clockshift.so';

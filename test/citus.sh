@@ -9,7 +9,10 @@
 
 UID_VENDOR=${UID_VENDOR:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/../shared/vendor}
 UID_CITUS_BUILD=${UID_CITUS_BUILD:-/var/cache/uniqueid/citus}
-UID_CITUS_PACKAGES="liblz4-dev libzstd-dev libkrb5-dev libssl-dev libicu-dev zlib1g-dev libreadline-dev libselinux1-dev libxml2-dev libxslt1-dev libpam0g-dev"
+# (its configure links lz4, zstd and libcurl, which 18's own headers ask for
+# too; the server headers it compiles against include Kerberos, OpenSSL and
+# ICU headers.  Its usage statistics, sent with libcurl, are off in the tests.)
+UID_CITUS_PACKAGES="liblz4-dev libzstd-dev libkrb5-dev libssl-dev libicu-dev libcurl4-openssl-dev"
 
 # the Citus release that supports a PostgreSQL major version
 uid_citus_release() {
@@ -52,7 +55,7 @@ uid_citus_ensure() {
 		# (a static copy of its own, renamed, is enough)
 		perl -0pi -e 's/(static inline bool\n)(have_createdb_privilege\(void\))/#define have_createdb_privilege citus_have_createdb_privilege\n$1$2/' \
 			"$src/src/include/pg_version_compat.h"
-		(cd "$src" && ./configure PG_CONFIG="$UID_PGBIN/pg_config" --without-libcurl &&
+		(cd "$src" && ./configure PG_CONFIG="$UID_PGBIN/pg_config" &&
 			make -j2) >"$log" 2>&1 || {
 			tail -n 30 "$log" >&2
 			uid_log "Citus: the build failed"

@@ -2,7 +2,9 @@
 -- (for itself, a role or a database), move logical shards between servers,
 -- or read the horizon's state file.  (Capture through search_path: the
 -- security test.)
+SET client_min_messages = warning;
 CREATE EXTENSION IF NOT EXISTS uniqueid;
+RESET client_min_messages;
 CREATE ROLE uid_nobody;
 SET ROLE uid_nobody;
 \set VERBOSITY sqlstate

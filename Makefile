@@ -27,10 +27,19 @@ test/codec_test: test/codec_test.c src/codec.c src/codec.h
 test/basen_test: test/basen_test.c src/basen.c src/basen.h
 	$(CC) -std=c99 -Wall -Wextra -O2 -Isrc -o $@ test/basen_test.c src/basen.c
 
+# The codecs' libFuzzer targets, with AddressSanitizer and
+# UndefinedBehaviorSanitizer (clang; run by test/fuzz/run.sh).
+FUZZ_CC = clang
+FUZZ_CFLAGS = -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all -Isrc
+test/fuzz/codec_fuzz: test/fuzz/codec_fuzz.c src/codec.c src/codec.h
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ test/fuzz/codec_fuzz.c src/codec.c
+test/fuzz/basen_fuzz: test/fuzz/basen_fuzz.c src/basen.c src/basen.h
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ test/fuzz/basen_fuzz.c src/basen.c
+
 # what the TAP tests run besides the installed extension
 installcheck: $(UNIT_TESTS) test/clockshift.so
 
-EXTRA_CLEAN = $(UNIT_TESTS) test/clockshift.so results regression.diffs regression.out
+EXTRA_CLEAN = $(UNIT_TESTS) test/fuzz/codec_fuzz test/fuzz/basen_fuzz test/clockshift.so results regression.diffs regression.out
 
 # The release archive, from git: make dist -> uniqueid-$(EXTVERSION).zip
 dist:

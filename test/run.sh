@@ -56,9 +56,10 @@ esac
 
 . test/lib.sh
 
-# (python3 for the install script's check, on the machine itself only)
+# (python3 for the install script's check, and clang with its sanitizer and
+# libFuzzer runtimes for the codecs' fuzzers, on the machine itself only)
 tools=(make gcc procps libipc-run-perl)
-[ -n "${UID_IN_ROOT:-}" ] || tools+=(python3)
+[ -n "${UID_IN_ROOT:-}" ] || tools+=(python3 clang libclang-rt-14-dev)
 uid_install_packages "${tools[@]}" "postgresql-$UID_PGVER" "postgresql-server-dev-$UID_PGVER" \
 	"postgresql-$UID_PGVER-pgtap" libtap-parser-sourcehandler-pgtap-perl || exit 2
 
@@ -110,6 +111,15 @@ if command -v python3 >/dev/null; then
 	else
 		fail "sql/uniqueid--1.0.sql differs from what tools/gen_sql.py makes (make sql)"
 	fi
+fi
+
+# the pure codecs' fuzzers (version-independent: on the machine itself only),
+# UID_FUZZ_SECONDS each
+if [ -z "${UID_IN_ROOT:-}" ]; then
+	uid_log "fuzzing the codecs (${UID_FUZZ_SECONDS:-30} s per target)"
+	bash test/fuzz/run.sh "${UID_FUZZ_SECONDS:-30}" | tee "$W/fuzz.log"
+	passed=$((passed + $(grep -c '^ok' "$W/fuzz.log")))
+	failed=$((failed + $(grep -c '^not ok' "$W/fuzz.log")))
 fi
 
 # count_prove LOG STATUS: adds prove's test and failure counts

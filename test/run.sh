@@ -56,10 +56,11 @@ esac
 
 . test/lib.sh
 
-# (python3 for the install script's check, and clang with its sanitizer and
-# libFuzzer runtimes for the codecs' fuzzers, on the machine itself only)
+# (python3 for the install script's check, clang with its sanitizer and
+# libFuzzer runtimes for the codecs' fuzzers, and sqlsmith: on the machine
+# itself only; t/095_sqlsmith.pl says it skips in the roots)
 tools=(make gcc procps libipc-run-perl)
-[ -n "${UID_IN_ROOT:-}" ] || tools+=(python3 clang libclang-rt-14-dev)
+[ -n "${UID_IN_ROOT:-}" ] || tools+=(python3 clang libclang-rt-14-dev sqlsmith)
 uid_install_packages "${tools[@]}" "postgresql-$UID_PGVER" "postgresql-server-dev-$UID_PGVER" \
 	"postgresql-$UID_PGVER-pgtap" libtap-parser-sourcehandler-pgtap-perl || exit 2
 

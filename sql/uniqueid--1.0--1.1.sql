@@ -28,6 +28,68 @@ AS $function$
     WHERE btrim(part) <> ''
 $function$;
 
+-- uniqueid_shards_setting(shards): the uniqueid.shards value that names
+-- exactly these shards, runs written as ranges ('0-3,10'); the inverse of
+-- uniqueid_owned_shards.
+CREATE FUNCTION uniqueid_shards_setting(shards integer[]) RETURNS text
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+SET search_path = pg_catalog, pg_temp
+AS $function$
+    SELECT coalesce(string_agg(CASE WHEN lo = hi THEN lo::text ELSE lo || '-' || hi END, ',' ORDER BY lo), '')
+    FROM (SELECT min(s) AS lo, max(s) AS hi
+          FROM (SELECT s, s - row_number() OVER (ORDER BY s) AS run
+                FROM (SELECT DISTINCT s FROM unnest(shards) AS s WHERE s IS NOT NULL) d) i
+          GROUP BY run) r
+$function$;
+
+-- uniqueid_node_settings(): on a Citus coordinator, the uniqueid settings of
+-- every node, read over Citus's own connections; 55000 naming the nodes
+-- that cannot be read.
+CREATE FUNCTION uniqueid_node_settings(
+    OUT nodename text, OUT nodeport integer, OUT node integer,
+    OUT cluster integer, OUT shards text)
+RETURNS SETOF record
+LANGUAGE plpgsql VOLATILE
+SET search_path = pg_catalog, pg_temp
+AS $function$
+DECLARE
+    unread text[] := '{}';
+    r record;
+BEGIN
+    IF NOT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'citus') THEN
+        RAISE EXCEPTION 'uniqueid_node_settings() needs the citus extension in this database'
+            USING ERRCODE = 'feature_not_supported',
+                  HINT = 'Run it on the coordinator of a Citus cluster.';
+    END IF;
+    FOR r IN
+        SELECT coalesce(n.nodename, current_setting('citus.local_hostname')) AS host,
+               coalesce(n.nodeport, current_setting('port')::int) AS port, x.success, x.result
+        FROM run_command_on_all_nodes(
+            $$SELECT current_setting('uniqueid.node') || '|' || current_setting('uniqueid.cluster')
+                     || '|' || current_setting('uniqueid.shards')$$) x
+        LEFT JOIN pg_dist_node n ON n.nodeid = x.nodeid
+        ORDER BY 1, 2
+    LOOP
+        IF NOT r.success THEN
+            unread := unread || format('node %s:%s: %s', r.host, r.port, r.result);
+            CONTINUE;
+        END IF;
+        nodename := r.host;
+        nodeport := r.port;
+        node := split_part(r.result, '|', 1)::int;
+        cluster := split_part(r.result, '|', 2)::int;
+        shards := split_part(r.result, '|', 3);
+        RETURN NEXT;
+    END LOOP;
+    IF cardinality(unread) > 0 THEN
+        RAISE EXCEPTION 'cannot read the uniqueid settings of every node'
+            USING ERRCODE = 'object_not_in_prerequisite_state',
+                  DETAIL = array_to_string(unread, E'\n'),
+                  HINT = 'Every node needs uniqueid in shared_preload_libraries.';
+    END IF;
+END
+$function$;
+
 -- uniqueid_check_nodes(): on a Citus coordinator, reads the uniqueid
 -- settings of every node and raises 22023, naming the nodes, when two nodes
 -- could make the same IDs: the same uniqueid.node, overlapping
@@ -41,57 +103,34 @@ LANGUAGE plpgsql VOLATILE
 SET search_path = pg_catalog, pg_temp
 AS $function$
 DECLARE
-    problems text[] := '{}';
-    r record;
+    settings jsonb;
+    problems text[];
 BEGIN
     IF NOT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'citus') THEN
         RAISE EXCEPTION 'uniqueid_check_nodes() needs the citus extension in this database'
             USING ERRCODE = 'feature_not_supported',
                   HINT = 'Run it on the coordinator of a Citus cluster.';
     END IF;
-    IF to_regclass('pg_temp.uid_nodes') IS NOT NULL THEN
-        DROP TABLE pg_temp.uid_nodes, pg_temp.uid_settings, pg_temp.uid_owned;
-    END IF;
-    CREATE TEMP TABLE uid_nodes ON COMMIT DROP AS
-    SELECT coalesce(n.nodename, current_setting('citus.local_hostname')) || ':'
-               || coalesce(n.nodeport, current_setting('port')::int) AS name,
-           coalesce(n.nodename, current_setting('citus.local_hostname')) AS host,
-           coalesce(n.nodeport, current_setting('port')::int) AS port,
-           x.success, x.result
-    FROM run_command_on_all_nodes(
-        $$SELECT current_setting('uniqueid.node') || '|' || current_setting('uniqueid.cluster')
-                 || '|' || current_setting('uniqueid.shards')$$) x
-    LEFT JOIN pg_dist_node n ON n.nodeid = x.nodeid;
+    -- read once: what is checked is what is returned
+    SELECT jsonb_agg(to_jsonb(x)) INTO settings FROM @extschema@.uniqueid_node_settings() x;
 
-    SELECT coalesce(array_agg(format('node %s: %s', u.name, u.result) ORDER BY u.name), '{}')
-    INTO problems FROM uid_nodes u WHERE NOT u.success;
-    IF cardinality(problems) > 0 THEN
-        RAISE EXCEPTION 'cannot read the uniqueid settings of every node'
-            USING ERRCODE = 'object_not_in_prerequisite_state',
-                  DETAIL = array_to_string(problems, E'\n'),
-                  HINT = 'Every node needs uniqueid in shared_preload_libraries.';
-    END IF;
-
-    CREATE TEMP TABLE uid_settings ON COMMIT DROP AS
-    SELECT u.name, u.host, u.port, split_part(u.result, '|', 1)::int AS node,
-           split_part(u.result, '|', 2)::int AS cluster, split_part(u.result, '|', 3) AS shards
-    FROM uid_nodes u;
-    -- each node's owned shards, from the setting's text (already validated)
-    CREATE TEMP TABLE uid_owned ON COMMIT DROP AS
-    SELECT s.name, o AS shard FROM uid_settings s, @extschema@.uniqueid_owned_shards(s.shards) AS o;
-
+    WITH s AS (
+        SELECT x.nodename || ':' || x.nodeport AS name, x.*
+        FROM jsonb_to_recordset(settings) AS x(nodename text, nodeport int, node int, cluster int, shards text)),
+    owned AS (
+        SELECT s.name, o AS shard FROM s, @extschema@.uniqueid_owned_shards(s.shards) AS o)
     SELECT array_agg(p ORDER BY p) INTO problems FROM (
         SELECT format('uniqueid.node %s is set on %s', s.node, string_agg(s.name, ' and ' ORDER BY s.name)) AS p
-        FROM uid_settings s GROUP BY s.node HAVING count(*) > 1
+        FROM s GROUP BY s.node HAVING count(*) > 1
         UNION ALL
         SELECT format('nodes %s and %s both own %s of the same shards (%s to %s) in uniqueid.shards',
                       a.name, b.name, count(*), min(a.shard), max(a.shard))
-        FROM uid_owned a JOIN uid_owned b ON a.shard = b.shard AND a.name < b.name
+        FROM owned a JOIN owned b ON a.shard = b.shard AND a.name < b.name
         GROUP BY a.name, b.name
         UNION ALL
         SELECT format('shard %s is node %s''s own (next_id() there, uniqueid.node %s) and in the uniqueid.shards of node %s',
                       s.node, s.name, s.node, o.name)
-        FROM uid_settings s JOIN uid_owned o ON o.shard = s.node AND o.name <> s.name
+        FROM s JOIN owned o ON o.shard = s.node AND o.name <> s.name
     ) q;
     IF cardinality(problems) = 1 THEN
         RAISE EXCEPTION '%', problems[1]
@@ -103,7 +142,9 @@ BEGIN
                   DETAIL = 'All conflicts: ' || array_to_string(problems, E';\n') || '.',
                   HINT = 'Give every node its own uniqueid.node, and each logical shard to at most one node''s uniqueid.shards.';
     END IF;
-    RETURN QUERY SELECT s.host, s.port, s.node, s.cluster, s.shards FROM uid_settings s ORDER BY s.node;
+    RETURN QUERY SELECT x.nodename, x.nodeport, x.node, x.cluster, x.shards
+        FROM jsonb_to_recordset(settings) AS x(nodename text, nodeport int, node int, cluster int, shards text)
+        ORDER BY x.node;
 END
 $function$;
 
@@ -136,21 +177,12 @@ BEGIN
         RAISE EXCEPTION 'shard % is out of range for type shardid', shard
             USING ERRCODE = 'numeric_value_out_of_range', DETAIL = 'Valid values of shard are 0 to 8191.';
     END IF;
-    FOR r IN
-        SELECT coalesce(n.nodename, current_setting('citus.local_hostname')) AS host,
-               coalesce(n.nodeport, current_setting('port')::int) AS port, x.success, x.result
-        FROM run_command_on_all_nodes($$SELECT current_setting('uniqueid.shards')$$) x
-        LEFT JOIN pg_dist_node n ON n.nodeid = x.nodeid
-    LOOP
-        IF NOT r.success THEN
-            RAISE EXCEPTION 'cannot read uniqueid.shards of node %:%', r.host, r.port
-                USING ERRCODE = 'object_not_in_prerequisite_state', DETAIL = r.result;
-        END IF;
-        IF shard IN (SELECT @extschema@.uniqueid_owned_shards(r.result)) THEN
+    FOR r IN SELECT * FROM @extschema@.uniqueid_node_settings() LOOP
+        IF shard IN (SELECT @extschema@.uniqueid_owned_shards(r.shards)) THEN
             src := r;
             owners := owners + 1;
         END IF;
-        IF r.host = target_nodename AND r.port = target_nodeport THEN
+        IF r.nodename = target_nodename AND r.nodeport = target_nodeport THEN
             tgt := r;
         END IF;
     END LOOP;
@@ -164,25 +196,21 @@ BEGIN
     ELSIF owners > 1 THEN
         RAISE EXCEPTION 'shard % is in the uniqueid.shards of more than one node', shard
             USING ERRCODE = 'invalid_parameter_value', HINT = 'uniqueid_check_nodes() lists the conflicts.';
-    ELSIF src.host = tgt.host AND src.port = tgt.port THEN
-        RAISE EXCEPTION 'shard % is already generated on node %:%', shard, tgt.host, tgt.port
+    ELSIF src.nodename = tgt.nodename AND src.nodeport = tgt.nodeport THEN
+        RAISE EXCEPTION 'shard % is already generated on node %:%', shard, tgt.nodename, tgt.nodeport
             USING ERRCODE = 'invalid_parameter_value';
     END IF;
 
     -- the source: out of its settings (for good), then stopped (at once)
     FOR res IN SELECT * FROM master_run_on_worker(
-        ARRAY[src.host, src.host, src.host], ARRAY[src.port, src.port, src.port],
-        ARRAY[format('ALTER SYSTEM SET uniqueid.shards = %L',
-                     (SELECT coalesce(string_agg(CASE WHEN lo = hi THEN lo::text ELSE lo || '-' || hi END, ',' ORDER BY lo), '')
-                      FROM (SELECT min(o) AS lo, max(o) AS hi
-                            FROM (SELECT o, o - row_number() OVER (ORDER BY o) AS grp
-                                  FROM @extschema@.uniqueid_owned_shards(src.result) AS o WHERE o <> shard) i
-                            GROUP BY grp) g)),
+        ARRAY[src.nodename, src.nodename, src.nodename], ARRAY[src.nodeport, src.nodeport, src.nodeport],
+        ARRAY[format('ALTER SYSTEM SET uniqueid.shards = %L', @extschema@.uniqueid_shards_setting(
+                         array_remove(ARRAY(SELECT @extschema@.uniqueid_owned_shards(src.shards)), shard))),
               'SELECT pg_reload_conf()',
               format('SELECT @extschema@.shard_release(%s)', shard)], false)
     LOOP
         IF NOT res.success THEN
-            RAISE EXCEPTION 'could not release shard % on node %:%', shard, src.host, src.port
+            RAISE EXCEPTION 'could not release shard % on node %:%', shard, src.nodename, src.nodeport
                 USING ERRCODE = 'object_not_in_prerequisite_state', DETAIL = res.result;
         END IF;
         last := res.result;
@@ -190,20 +218,16 @@ BEGIN
 
     -- the target: above the last ID, then the shard in its settings
     FOR res IN SELECT * FROM master_run_on_worker(
-        ARRAY[tgt.host, tgt.host, tgt.host], ARRAY[tgt.port, tgt.port, tgt.port],
+        ARRAY[tgt.nodename, tgt.nodename, tgt.nodename], ARRAY[tgt.nodeport, tgt.nodeport, tgt.nodeport],
         ARRAY[CASE WHEN coalesce(last, '') = '' THEN 'SELECT 1'
                    ELSE format('SELECT @extschema@.shard_adopt(%s, %L)', shard, last) END,
-              format('ALTER SYSTEM SET uniqueid.shards = %L',
-                     (SELECT string_agg(CASE WHEN lo = hi THEN lo::text ELSE lo || '-' || hi END, ',' ORDER BY lo)
-                      FROM (SELECT min(o) AS lo, max(o) AS hi
-                            FROM (SELECT o, o - row_number() OVER (ORDER BY o) AS grp
-                                  FROM (SELECT @extschema@.uniqueid_owned_shards(tgt.result) UNION SELECT shard) AS u(o)) i
-                            GROUP BY grp) g)),
+              format('ALTER SYSTEM SET uniqueid.shards = %L', @extschema@.uniqueid_shards_setting(
+                         ARRAY(SELECT @extschema@.uniqueid_owned_shards(tgt.shards)) || shard)),
               'SELECT pg_reload_conf()'], false)
     LOOP
         IF NOT res.success THEN
             RAISE EXCEPTION 'shard % is released on node %:% but could not be adopted by node %:%',
-                    shard, src.host, src.port, tgt.host, tgt.port
+                    shard, src.nodename, src.nodeport, tgt.nodename, tgt.nodeport
                 USING ERRCODE = 'object_not_in_prerequisite_state',
                       DETAIL = res.result,
                       HINT = format('No node generates it now. Once the problem is fixed, run shard_adopt(%s, %L) on the target and add the shard to its uniqueid.shards.', shard, last);

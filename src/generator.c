@@ -124,6 +124,13 @@ uid_div_unit(uint64 x, int64 unit_us)
 	return x / (uint64) unit_us;
 }
 
+/* The ID (fixed bits left out) of time unit t, sequence number seq. */
+static inline uint64
+uid_slot_id(const UidLayout *layout, uint64 t, uint64 seq)
+{
+	return t << layout->time_shift | seq << layout->fields[layout->seq_field].shift;
+}
+
 /*
  * Issues the next ID of the layout from slot `slot`, with fixed_bits (shard,
  * node, ...) or'ed in.  Strictly increasing per slot: a new time unit
@@ -212,7 +219,7 @@ uid_generate(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 			if (pg_atomic_compare_exchange_u64(state, &old, t << seqf->bits | seq))
 			{
 				uid_horizon_cover(uid_unit_end_ms(layout->epoch_us, layout->unit_us, t));
-				return t << layout->time_shift | seq << seqf->shift | fixed_bits;
+				return uid_slot_id(layout, t, seq) | fixed_bits;
 			}
 		} while (true);
 	}
@@ -266,11 +273,11 @@ uid_generator_release(const UidLayout *layout, uint32 slot)
 	else
 		pg_atomic_write_u64(&s->released, old);
 	if (old != 0)
-		return (old >> seqf->bits) << layout->time_shift | (old & UID_FIELD_MAX(seqf->bits)) << seqf->shift;
+		return uid_slot_id(layout, old >> seqf->bits, old & UID_FIELD_MAX(seqf->bits));
 	/* nothing since the start: the last unit below the horizon, its last sequence number */
 	horizon_ms = pg_atomic_read_u64(&uid_horizon->horizon_ms);
 	if (horizon_ms * 1000 <= (uint64) layout->epoch_us)
 		return 0;
-	return uid_div_unit(horizon_ms * 1000 - 1 - layout->epoch_us, layout->unit_us) << layout->time_shift
-		| UID_FIELD_MAX(seqf->bits) << seqf->shift;
+	return uid_slot_id(layout, uid_div_unit(horizon_ms * 1000 - 1 - layout->epoch_us, layout->unit_us),
+					   UID_FIELD_MAX(seqf->bits));
 }

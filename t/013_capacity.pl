@@ -16,14 +16,24 @@ $node->start;
 $node->safe_psql('postgres', 'CREATE EXTENSION uniqueid');
 sub sql { return $node->safe_psql('postgres', $_[0]); }
 
-sql(q{CREATE TABLE burst AS
-	SELECT n, next_id(9) AS id, clock_timestamp() AS after_call
-	FROM generate_series(1, 200000) AS n});
-is(sql('SELECT count(DISTINCT id) FROM burst'), 200000, 'next_id: 200,000 distinct IDs');
-is(sql('SELECT count(*) FROM (SELECT id <= lag(id) OVER (ORDER BY n) AS back FROM burst) s WHERE back'),
-	0, 'next_id: strictly increasing in call order');
-is(sql(q{SELECT max(id_time(id) - after_call) <= interval '50 ms' FROM burst}),
-	't', 'next_id: the embedded time never leads clock_timestamp() by more than the 50 ms lead');
+# burst(TABLE, EXPR, WHAT): 200,000 calls of EXPR in one statement into
+# TABLE (n, id, after_call), and what every generator must give: distinct,
+# strictly increasing, never further ahead of the clock than the lead
+sub burst
+{
+	my ($table, $expr, $what) = @_;
+	sql(qq{CREATE TABLE $table AS
+		SELECT n, $expr AS id, clock_timestamp() AS after_call
+		FROM generate_series(1, 200000) AS n});
+	is(sql("SELECT count(DISTINCT id) FROM $table"), 200000, "$what: 200,000 distinct IDs");
+	is(sql("SELECT count(*) FROM (SELECT id <= lag(id) OVER (ORDER BY n) AS back FROM $table) s WHERE back"),
+		0, "$what: strictly increasing in call order");
+	is(sql("SELECT max(id_time(id) - after_call) <= interval '50 ms' FROM $table"),
+		't', "$what: the embedded time never leads clock_timestamp() by more than the 50 ms lead");
+	return;
+}
+
+burst('burst', 'next_id(9)', 'next_id');
 # the burst needed about 195 ms of IDs; with a 50 ms lead the statement had to wait
 is(sql(q{SELECT max(id_time(id)) - min(id_time(id)) >= interval '190 ms' FROM burst}),
 	't', 'next_id: the burst spans at least 200000/1024 ms of IDs');
@@ -32,16 +42,9 @@ is(sql(q{SELECT count(*) FROM
 		 FROM burst) s WHERE seq <> rank}),
 	0, 'next_id: each millisecond is filled from seq 0 upward, without gaps');
 
-sql(q{CREATE TABLE burst7 AS
-	SELECT n, next_uuid7() AS u, clock_timestamp() AS after_call
-	FROM generate_series(1, 200000) AS n});
-is(sql('SELECT count(DISTINCT u) FROM burst7'), 200000, 'next_uuid7: 200,000 distinct values');
-is(sql('SELECT count(*) FROM (SELECT u <= lag(u) OVER (ORDER BY n) AS back FROM burst7) s WHERE back'),
-	0, 'next_uuid7: strictly increasing in call order');
-is(sql(q{SELECT max(id_time(u) - after_call) <= interval '50 ms' FROM burst7}),
-	't', 'next_uuid7: the embedded time never leads clock_timestamp() by more than the 50 ms lead');
+burst('burst7', 'next_uuid7()', 'next_uuid7');
 # 4,096 per ms: the burst needs at least 49 milliseconds
-cmp_ok(sql('SELECT count(DISTINCT id_time(u)) FROM burst7'), '>=', 49,
+cmp_ok(sql('SELECT count(DISTINCT id_time(id)) FROM burst7'), '>=', 49,
 	'next_uuid7: the burst spans at least 200000/4096 milliseconds');
 
 done_testing();

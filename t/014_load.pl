@@ -83,8 +83,7 @@ for my $g (grep { $_->[1] !~ /\bc\b/ } @generators)
 # uniqueid.max_clock_lead = 0: over capacity, every call waits for the clock
 # and sleeps while it waits.  51,200 sonyflakes are 2 s of its capacity (256
 # per 10 ms).
-sql(q{ALTER SYSTEM SET uniqueid.max_clock_lead = 0; SELECT pg_reload_conf()});
-$node->poll_query_until('postgres', "SELECT current_setting('uniqueid.max_clock_lead') = '0'");
+uid_set($node, 'uniqueid.max_clock_lead', '0');
 # (after the lead the loads above may have left: at most the default 1 s)
 sql('SELECT pg_sleep(1.2)');
 my $session = $node->background_psql('postgres');

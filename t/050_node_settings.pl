@@ -19,8 +19,7 @@ $node->safe_psql('postgres', 'CREATE EXTENSION uniqueid');
 is($node->safe_psql('postgres', 'SELECT id_node(next_sonyflake()), id_partition(next_sno())'),
 	'3000|3000', "sonyflake's machine and sno's partition are uniqueid.node");
 # next_id() is this server's own shard, whatever uniqueid.shards says
-$node->safe_psql('postgres', q{ALTER SYSTEM SET uniqueid.shards = ''; SELECT pg_reload_conf();});
-$node->poll_query_until('postgres', "SELECT current_setting('uniqueid.shards') = ''");
+uid_set($node, 'uniqueid.shards', '');
 is($node->safe_psql('postgres', 'SELECT id_shard(next_id()), next_id() < next_id()'),
 	'3000|t', "next_id() generates for shard 3000, this server's own, with uniqueid.shards empty");
 
@@ -31,17 +30,11 @@ like(uid_error($node, 'SELECT next_spreadid()'),
 	qr/22023: uniqueid\.node 3000 does not fit the 11-bit generator id of type spreadid/,
 	'next_spreadid refuses node 3000 (22023)');
 
-$node->safe_psql('postgres', q{
-	ALTER SYSTEM SET uniqueid.node = 1500;
-	SELECT pg_reload_conf();
-});
-# new sessions see the reload once the postmaster has read the file
-$node->poll_query_until('postgres', "SELECT current_setting('uniqueid.node') = '1500'");
+uid_set($node, 'uniqueid.node', '1500');
 is($node->safe_psql('postgres', "SELECT id_node(next_spreadid()), id_cluster(next_spreadid('time'))"),
 	'1500|9', 'after a reload to node 1500, spreadid carries generator 1500 and cluster 9');
 
-$node->safe_psql('postgres', q{ALTER SYSTEM SET uniqueid.node = 9000; SELECT pg_reload_conf();});
-$node->poll_query_until('postgres', "SELECT current_setting('uniqueid.node') = '9000'");
+uid_set($node, 'uniqueid.node', '9000');
 like(uid_error($node, 'SELECT next_id()'),
 	qr/22023: uniqueid\.node 9000 does not fit the 13-bit shard of type shardid/,
 	'next_id() refuses node 9000, which is no shard number (22023)');

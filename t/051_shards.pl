@@ -33,12 +33,7 @@ for my $s (4096, 5000)
 	  or diag($err);
 }
 
-$node->safe_psql('postgres', q{
-	ALTER SYSTEM SET uniqueid.shards = '5000';
-	SELECT pg_reload_conf();
-});
-# new sessions see the reload once the postmaster has read the file
-$node->poll_query_until('postgres', "SELECT current_setting('uniqueid.shards') = '5000'");
+uid_set($node, 'uniqueid.shards', '5000');
 is($node->safe_psql('postgres', 'SELECT id_shard(next_id(5000))'),
 	'5000', "after a reload to '5000', shard 5000 is owned");
 like(uid_error($node, 'SELECT next_id(0)'), qr/shard 0 is not owned by this server/,

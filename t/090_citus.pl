@@ -172,31 +172,19 @@ is(coord("SELECT count(*) || ' ' || md5(string_agg(ids::text, ',' ORDER BY id)) 
 # the self-check: every node's settings, and the conflicts named
 is(coord(q{SELECT string_agg(node || ' ' || shards, ', ' ORDER BY node) FROM uniqueid_check_nodes()}),
 	'0 , 1 , 2 ', 'uniqueid_check_nodes() reads the three nodes: uniqueid.node 0, 1, 2, no shards');
-sub set_on
-{
-	my ($name, $setting, $value) = @_;
-	on($name, "ALTER SYSTEM SET $setting = '$value'");
-	on($name, 'SELECT pg_reload_conf()');
-	$node{$name}->poll_query_until('postgres', "SELECT current_setting('$setting') = '$value'")
-	  or die "$name did not take $setting = '$value'";
-}
-sub check_error
-{
-	my ($ret, $out, $err) = $c->psql('postgres', "\\set VERBOSITY verbose\nSELECT * FROM uniqueid_check_nodes()");
-	return $err;
-}
+sub check_error { return uid_error($c, 'SELECT * FROM uniqueid_check_nodes()'); }
 my ($w1, $w2) = map { $node{$_}->host . ':' . $node{$_}->port } qw(worker1 worker2);
-set_on('worker2', 'uniqueid.node', '1');
+uid_set($node{worker2}, 'uniqueid.node', '1');
 like(check_error(), qr/22023: uniqueid\.node 1 is set on \Q$w1\E and \Q$w2\E/,
 	'two workers with uniqueid.node 1: 22023 naming both');
-set_on('worker2', 'uniqueid.node', '2');
-set_on('worker1', 'uniqueid.shards', '5');
-set_on('worker2', 'uniqueid.shards', '0-9');
+uid_set($node{worker2}, 'uniqueid.node', '2');
+uid_set($node{worker1}, 'uniqueid.shards', '5');
+uid_set($node{worker2}, 'uniqueid.shards', '0-9');
 like(check_error(), qr/nodes \Q$w1\E and \Q$w2\E both own 1 of the same shards \(5 to 5\) in uniqueid\.shards/,
 	'overlapping uniqueid.shards: named with the shards they share');
 like(check_error(), qr/shard 1 is node \Q$w1\E's own \(next_id\(\) there, uniqueid\.node 1\) and in the uniqueid\.shards of node \Q$w2\E/,
 	"a node's own shard in another node's uniqueid.shards: named");
-set_on('worker2', 'uniqueid.shards', '');
+uid_set($node{worker2}, 'uniqueid.shards', '');
 is(check_error(), '', 'once fixed, no error');
 
 # A distributed schema (schema-based sharding) whose table's default is

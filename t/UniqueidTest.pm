@@ -22,7 +22,7 @@ use Test::More;
 use Time::HiRes qw(usleep);
 
 our @EXPORT = qw(uid_node uid_clock_set uid_on_clock uid_kill_all uid_wait_until
-  uid_concurrently uid_concurrently_on uid_error);
+  uid_concurrently uid_concurrently_on uid_error uid_set);
 
 # (UID_TEST_ALARM lengthens it, for bench/stress.sh)
 my $alarm = $ENV{UID_TEST_ALARM} // 600;
@@ -147,6 +147,19 @@ sub uid_error
 	my ($node, $sql) = @_;
 	my ($ret, $out, $err) = $node->psql('postgres', "\\set VERBOSITY verbose\n$sql");
 	return $err;
+}
+
+# uid_set(NODE, SETTING, VALUE): ALTER SYSTEM SET and a reload on NODE;
+# returns once new sessions see VALUE (dies if they do not within the
+# framework's timeout).
+sub uid_set
+{
+	my ($node, $setting, $value) = @_;
+	$node->safe_psql('postgres', "ALTER SYSTEM SET $setting = '$value'");
+	$node->safe_psql('postgres', 'SELECT pg_reload_conf()');
+	$node->poll_query_until('postgres', "SELECT current_setting('$setting') = '$value'")
+	  or die $node->name . " did not take $setting = '$value'\n";
+	return;
 }
 
 1;

@@ -158,7 +158,7 @@ CREATE TABLE docs (id objectid PRIMARY KEY DEFAULT next_objectid(), body text);
 INSERT INTO docs (body) SELECT 'd' || n FROM generate_series(1, 1000) n;
 SELECT count(*), count(DISTINCT id), bool_and(id_random(id) = (SELECT id_random(id) FROM g LIMIT 1)) AS same_random
 FROM docs;
--- (without shared_preload_libraries, 55000, and during recovery, 25006: t/052_objectid_server.pl)
+-- (without shared_preload_libraries, 55000, and during recovery, 25006: t/052_no_generation.pl)
 SELECT proname, provolatile, proparallel, proisstrict FROM pg_proc
 WHERE proname IN ('next_objectid', 'make_objectid', 'objectid_in', 'objectid_cmp')
    OR (proname IN ('id_time', 'id_random', 'id_counter') AND proargtypes[0] = 'objectid'::regtype)

@@ -37,6 +37,8 @@ typedef struct UidSlot
 
 static UidSlot *uid_slots = NULL;
 
+static void uid_generator_shard_floor(uint32 shard, uint64 floor_ms);
+
 /* shmem_request_hook work: the slots. */
 void
 uid_generator_shmem_request(void)
@@ -61,6 +63,7 @@ uid_generator_shmem_startup(void)
 			pg_atomic_init_u64(&uid_slots[i].released, 0);
 		}
 	}
+	uid_horizon_shard_floor_hook = uid_generator_shard_floor;
 }
 
 /* Errors out unless this server can generate IDs of the named type now. */
@@ -129,6 +132,25 @@ static inline uint64
 uid_slot_id(const UidLayout *layout, uint64 t, uint64 seq)
 {
 	return t << layout->time_shift | seq << layout->fields[layout->seq_field].shift;
+}
+
+/*
+ * Makes an ID of slot `slot` whose time unit ends at end_ms durable: within
+ * the server's horizon (fast path: it is), or, while the slot is an adopted
+ * shard, within the shard's own, so that an adoption ahead of this server's
+ * clock does not move every other generator's floor with it.  The adoption
+ * is read after the ID was taken: an adoption that changed the slot before
+ * then has set adopt_ms first.
+ */
+static inline void
+uid_slot_cover(uint32 slot, uint64 end_ms)
+{
+	if (likely(uid_horizon_covers(end_ms)))
+		return;
+	if (slot < UID_SLOT_SHARDID + UID_NSHARDS && pg_atomic_read_u64(&uid_slots[slot].adopt_ms) != 0)
+		uid_horizon_cover_shard(slot - UID_SLOT_SHARDID, end_ms);
+	else
+		uid_horizon_cover(end_ms);
 }
 
 /*
@@ -218,7 +240,7 @@ uid_generate(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 			}
 			if (pg_atomic_compare_exchange_u64(state, &old, t << seqf->bits | seq))
 			{
-				uid_horizon_cover(uid_unit_end_ms(layout->epoch_us, layout->unit_us, t));
+				uid_slot_cover(slot, uid_unit_end_ms(layout->epoch_us, layout->unit_us, t));
 				return uid_slot_id(layout, t, seq) | fixed_bits;
 			}
 		} while (true);
@@ -226,10 +248,40 @@ uid_generate(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 }
 
 /*
- * Takes over slot `slot` from another server, whose last ID there was
- * `last`: the slot and the durable horizon move up to `last`, so the next
+ * Makes slot `slot` stand in for the clock at adopt_ms from now on, carried
+ * forward by the monotonic clock, until the wall clock catches up: its IDs
+ * are then above adopt_ms.  Never moves an adoption back.
+ */
+static void
+uid_slot_adopted_at(uint32 slot, uint64 adopt_ms)
+{
+	UidSlot    *s = &uid_slots[slot];
+	int64		now_us = GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US;
+
+	if (adopt_ms != 0 && (uint64) uid_adopted_now(s, now_us) >= adopt_ms * 1000)
+		return;
+	pg_atomic_write_u64(&s->adopt_mono_us, (uint64) uid_mono_us());
+	pg_write_barrier();
+	pg_atomic_write_u64(&s->adopt_ms, adopt_ms);
+}
+
+/*
+ * uid_horizon_shard_floor_hook: once the floor is fixed after a restart or
+ * promotion, a shard whose own horizon is above it is adopted again at that
+ * horizon, above every ID it had issued.
+ */
+static void
+uid_generator_shard_floor(uint32 shard, uint64 floor_ms)
+{
+	uid_slot_adopted_at(UID_SLOT_SHARDID + shard, floor_ms);
+}
+
+/*
+ * Takes over shard slot `slot` from another server, whose last ID there was
+ * `last`: the slot and its durable horizon move up to `last`, so the next
  * IDs here are greater, even with this server's clock behind the other's
- * and across restarts.  The caller checks that `last` is plausible.
+ * and across restarts, crashes and promotions.  The server-wide horizon
+ * stays where it is.  The caller checks that `last` is plausible.
  */
 void
 uid_generator_adopt(const UidLayout *layout, uint32 slot, uint64 last)
@@ -240,12 +292,12 @@ uid_generator_adopt(const UidLayout *layout, uint32 slot, uint64 last)
 	int64		last_us = layout->epoch_us + (int64) uid_get_time(layout, last) * layout->unit_us;
 	uint64		old;
 
-	/* durable first: after a restart the floor is above last */
-	uid_horizon_cover(uid_unit_end_ms(layout->epoch_us, layout->unit_us, uid_get_time(layout, last)));
+	Assert(slot >= UID_SLOT_SHARDID && slot < UID_SLOT_SHARDID + UID_NSHARDS);
+	/* durable first: after a restart the shard's floor is above last */
+	uid_horizon_cover_shard(slot - UID_SLOT_SHARDID,
+							uid_unit_end_ms(layout->epoch_us, layout->unit_us, uid_get_time(layout, last)));
 	/* a clock behind the other server's then stands in at last's time */
-	pg_atomic_write_u64(&s->adopt_mono_us, (uint64) uid_mono_us());
-	pg_write_barrier();
-	pg_atomic_write_u64(&s->adopt_ms, (uint64) last_us / 1000);
+	uid_slot_adopted_at(slot, (uint64) last_us / 1000);
 	old = pg_atomic_read_u64(&s->state);
 	while ((old < want || old == UID_SLOT_RELEASED) &&
 		   !pg_atomic_compare_exchange_u64(&s->state, &old, want))
@@ -275,7 +327,7 @@ uid_generator_release(const UidLayout *layout, uint32 slot)
 	if (old != 0)
 		return uid_slot_id(layout, old >> seqf->bits, old & UID_FIELD_MAX(seqf->bits));
 	/* nothing since the start: the last unit below the horizon, its last sequence number */
-	horizon_ms = pg_atomic_read_u64(&uid_horizon->horizon_ms);
+	horizon_ms = uid_horizon_of_shard(slot - UID_SLOT_SHARDID);
 	if (horizon_ms * 1000 <= (uint64) layout->epoch_us)
 		return 0;
 	return uid_slot_id(layout, uid_div_unit(horizon_ms * 1000 - 1 - layout->epoch_us, layout->unit_us),

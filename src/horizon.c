@@ -4,14 +4,25 @@
  *
  * Invariant: every ID any generator of this server has issued has a time
  * unit that ends at or before the durable horizon H (so its time is below
- * H).  Before a generator returns an ID whose unit ends past H, H is advanced
- * to (that end or the clock, whichever is later) plus a lease, written to a state file in the data directory and logged through
- * a custom WAL resource manager, both flushed; an ID near H renews the lease
- * early, so that generators need not wait for it.  Crash recovery and streaming
- * standbys replay the WAL record; the state file carries H across
+ * H), except the IDs of an adopted shard (below), which end at or before
+ * that shard's own horizon.  Before a generator returns an ID whose unit ends
+ * past H, H is advanced to (that end or the clock, whichever is later) plus
+ * a lease, written to a state file in the data directory and logged through
+ * a custom WAL resource manager, both flushed (and, when the server waits
+ * for synchronous standbys, confirmed by them); an ID near H renews the lease
+ * early, so that generators need not wait for it.  Crash recovery and
+ * streaming standbys replay the WAL record; the state file carries H across
  * checkpoints (redo starts at the last checkpoint, so the record alone could
  * be skipped).  The first generator call after startup or promotion fixes the
  * floor at H: from then on every ID's time is at least the floor.
+ *
+ * A logical shard of shardid taken over from another server (shard_adopt)
+ * may issue IDs ahead of this server's clock, up to where the other server
+ * left it.  Those IDs advance a horizon of the shard's own, kept in the same
+ * state file and logged in a WAL record of their own, so that the floor of
+ * every other generator stays what its own IDs require; the shard's floor
+ * is the higher of the two, and after a restart or promotion the generators
+ * restore the shard's adoption from it (uid_horizon_shard_floor_hook).
  */
 #include "horizon.h"
 
@@ -19,13 +30,18 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include "access/xact.h"
 #include "access/xlog.h"
 #include "access/xlog_internal.h"
 #include "access/xloginsert.h"
 #include "access/xlogreader.h"
 #include "clock.h"
 #include "layout.h"
+#include "lib/stringinfo.h"
 #include "port/atomics.h"
+#include "replication/syncrep.h"
+#include "replication/walsender.h"
+#include "replication/walsender_private.h"
 #include "storage/fd.h"
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
@@ -37,22 +53,47 @@
 #define UID_HORIZON_RENEW_MS 250	/* renew the lease this long before it ends */
 StaticAssertDecl(UID_HORIZON_RENEW_MS < UID_HORIZON_LEASE_MS, "a renewed lease reaches past the renewal");
 #define UID_FLOOR_UNSET PG_UINT64_MAX
+#define UID_SERVER_WIDE (-1)		/* the horizon of uid_horizon_advance's shard argument */
 
-/* WAL record: the new horizon */
+/* WAL records: the new horizon, server-wide or of one adopted shard */
 #define XLOG_UNIQUEID_HORIZON 0x00
+#define XLOG_UNIQUEID_SHARD_HORIZON 0x10
 typedef struct xl_uniqueid_horizon
 {
 	uint64		horizon_ms;		/* Unix ms */
 } xl_uniqueid_horizon;
+typedef struct xl_uniqueid_shard_horizon
+{
+	uint64		horizon_ms;		/* Unix ms */
+	uint32		shard;
+} xl_uniqueid_shard_horizon;
+#define SizeOfUniqueidShardHorizon (offsetof(xl_uniqueid_shard_horizon, shard) + sizeof(uint32))
 
 UidHorizonShared *uid_horizon = NULL;
+UidShardFloorHook uid_horizon_shard_floor_hook = NULL;
 
-/* Reads the state file; 0 when there is none. */
-static uint64
+/* Errors out: the state file does not read as one. */
+static pg_noreturn void
+uid_horizon_corrupt(void)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_DATA_CORRUPTED),
+			 errmsg("file \"%s\" does not hold a horizon", UID_HORIZON_FILE),
+			 errhint("Remove the file only if no ID was generated at a time later than the server's clock.")));
+}
+
+/*
+ * Reads the state file into the shared state: the horizon on its first line
+ * (0 when there is no file), then a line "shard N MS" for each adopted
+ * shard whose own horizon is above it.
+ */
+static void
 uid_horizon_read_file(void)
 {
 	FILE	   *f = AllocateFile(UID_HORIZON_FILE, "r");
 	unsigned long long v = 0;
+	unsigned int shard;
+	int			n;
 
 	if (f == NULL)
 	{
@@ -60,31 +101,47 @@ uid_horizon_read_file(void)
 			ereport(ERROR,
 					(errcode_for_file_access(),
 					 errmsg("could not open file \"%s\": %m", UID_HORIZON_FILE)));
-		return 0;
+		return;
 	}
 	if (fscanf(f, "%llu", &v) != 1)
-		ereport(ERROR,
-				(errcode(ERRCODE_DATA_CORRUPTED),
-				 errmsg("file \"%s\" does not hold a horizon", UID_HORIZON_FILE),
-				 errhint("Remove the file only if no ID was generated at a time later than the server's clock.")));
+		uid_horizon_corrupt();
+	pg_atomic_write_u64(&uid_horizon->horizon_ms, (uint64) v);
+	while ((n = fscanf(f, " shard %u %llu", &shard, &v)) == 2 && shard < UID_NSHARDS)
+		pg_atomic_write_u64(&uid_horizon->shard_ms[shard], (uint64) v);
+	if (n != EOF)
+		uid_horizon_corrupt();
 	FreeFile(f);
-	return (uint64) v;
 }
 
-/* Writes the state file durably: temporary file, fsync, rename. */
+/*
+ * Writes the state file durably (temporary file, fsync, rename): the shared
+ * horizons, with the one of `shard` (UID_SERVER_WIDE: the server's) at
+ * horizon_ms.  The lock is held, or this is redo.
+ */
 static void
-uid_horizon_write_file(uint64 horizon_ms)
+uid_horizon_write_file(int shard, uint64 horizon_ms)
 {
-	char		buf[32];
-	int			len = snprintf(buf, sizeof(buf), UINT64_FORMAT "\n", horizon_ms);
-	int			fd = OpenTransientFile(UID_HORIZON_TMP, O_WRONLY | O_CREAT | O_TRUNC | PG_BINARY);
+	StringInfoData buf;
+	uint64		h = shard == UID_SERVER_WIDE ? horizon_ms : pg_atomic_read_u64(&uid_horizon->horizon_ms);
+	int			fd;
 
+	initStringInfo(&buf);
+	appendStringInfo(&buf, UINT64_FORMAT "\n", h);
+	for (int s = 0; s < UID_NSHARDS; s++)
+	{
+		uint64		v = s == shard ? horizon_ms : pg_atomic_read_u64(&uid_horizon->shard_ms[s]);
+
+		/* a shard's horizon at or below the server's says nothing more */
+		if (v > h)
+			appendStringInfo(&buf, "shard %d " UINT64_FORMAT "\n", s, v);
+	}
+	fd = OpenTransientFile(UID_HORIZON_TMP, O_WRONLY | O_CREAT | O_TRUNC | PG_BINARY);
 	if (fd < 0)
 		ereport(ERROR,
 				(errcode_for_file_access(),
 				 errmsg("could not create file \"%s\": %m", UID_HORIZON_TMP)));
 	errno = 0;
-	if (write(fd, buf, len) != len)
+	if (write(fd, buf.data, buf.len) != buf.len)
 	{
 		if (errno == 0)
 			errno = ENOSPC;
@@ -98,15 +155,16 @@ uid_horizon_write_file(uint64 horizon_ms)
 				 errmsg("could not fsync file \"%s\": %m", UID_HORIZON_TMP)));
 	CloseTransientFile(fd);
 	durable_rename(UID_HORIZON_TMP, UID_HORIZON_FILE, ERROR);
+	pfree(buf.data);
 }
 
-/* Raises the shared horizon to at least v. */
+/* Raises an atomic to at least v. */
 static void
-uid_horizon_raise(uint64 v)
+uid_atomic_raise(pg_atomic_uint64 *a, uint64 v)
 {
-	uint64		cur = pg_atomic_read_u64(&uid_horizon->horizon_ms);
+	uint64		cur = pg_atomic_read_u64(a);
 
-	while (v > cur && !pg_atomic_compare_exchange_u64(&uid_horizon->horizon_ms, &cur, v))
+	while (v > cur && !pg_atomic_compare_exchange_u64(a, &cur, v))
 		;
 }
 
@@ -118,7 +176,7 @@ uid_horizon_shmem_request(void)
 	RequestNamedLWLockTranche("uniqueid", 1);
 }
 
-/* shmem_startup_hook work (AddinShmemInitLock held): the horizon from the state file */
+/* shmem_startup_hook work (AddinShmemInitLock held): the horizons from the state file */
 void
 uid_horizon_shmem_startup(void)
 {
@@ -127,11 +185,13 @@ uid_horizon_shmem_startup(void)
 	uid_horizon = ShmemInitStruct("uniqueid horizon", sizeof(UidHorizonShared), &found);
 	if (!found)
 	{
-		pg_atomic_init_u64(&uid_horizon->horizon_ms, uid_horizon_read_file());
+		pg_atomic_init_u64(&uid_horizon->horizon_ms, 0);
 		pg_atomic_init_u64(&uid_horizon->floor_ms, UID_FLOOR_UNSET);
-		pg_atomic_init_u64(&uid_horizon->floor_mono_us, 0);
 		pg_atomic_init_u32(&uid_horizon->floor_passed, 0);
+		for (int s = 0; s < UID_NSHARDS; s++)
+			pg_atomic_init_u64(&uid_horizon->shard_ms[s], 0);
 		uid_horizon->lock = &(GetNamedLWLockTranche("uniqueid"))->lock;
+		uid_horizon_read_file();
 	}
 }
 
@@ -139,19 +199,20 @@ uid_horizon_shmem_startup(void)
  * The earliest time, in Unix ms, an ID may have now, given the wall clock's
  * reading now_ms.  The first call after startup or promotion fixes the floor
  * at the horizon, so that no ID repeats one issued before, by any generator,
- * even one first used much later with a clock set back meanwhile.  Until the
- * clock catches up with it, the floor moves on with the monotonic clock, so
- * a server whose clock is behind generates from the floor on at the layouts'
- * capacity, as if its clock had gone back while running.  *passed is set
- * once the clock has caught up: from then on the floor stays where it is.
+ * even one first used much later with a clock set back meanwhile.  The floor
+ * stays where it is: a server whose clock is behind it issues IDs from the
+ * floor on, borrowing time units at the layouts' capacity against the
+ * clock's high-water mark (which starts at the floor and moves on with the
+ * monotonic clock), as if its clock had gone back while running; and the
+ * lead of its IDs over its clock shrinks as the clock moves on.  *passed is
+ * set once the clock has caught up: from then on the floor holds by itself.
  */
 uint64
 uid_horizon_floor_slow(uint64 now_ms, bool *passed)
 {
 	uint64		floor;
-	int64		mono_us;
 
-	/* once the clock has caught up, the startup horizon itself stays the floor */
+	/* once the clock has caught up, the startup horizon stays the floor */
 	if (likely(pg_atomic_read_u32(&uid_horizon->floor_passed)))
 	{
 		pg_read_barrier();
@@ -166,32 +227,67 @@ uid_horizon_floor_slow(uint64 now_ms, bool *passed)
 		if (floor == UID_FLOOR_UNSET)
 		{
 			floor = pg_atomic_read_u64(&uid_horizon->horizon_ms);
-			pg_atomic_write_u64(&uid_horizon->floor_mono_us, (uint64) uid_mono_us());
 			/* the clock's high-water mark starts at the floor too */
 			if (floor > 0)
 				uid_clock_high_water((int64) floor * 1000);
+			/* an adopted shard's floor is its own horizon, when that is higher */
+			for (int s = 0; s < UID_NSHARDS; s++)
+			{
+				uint64		shard_floor = pg_atomic_read_u64(&uid_horizon->shard_ms[s]);
+
+				if (shard_floor > floor && uid_horizon_shard_floor_hook != NULL)
+					uid_horizon_shard_floor_hook((uint32) s, shard_floor);
+			}
 			pg_write_barrier();
 			pg_atomic_write_u64(&uid_horizon->floor_ms, floor);
 		}
 		LWLockRelease(uid_horizon->lock);
 	}
 	pg_read_barrier();
-	mono_us = uid_mono_us() - (int64) pg_atomic_read_u64(&uid_horizon->floor_mono_us);
-	if (now_ms >= floor + (uint64) Max(mono_us, 0) / 1000)
+	if (now_ms >= floor)
 	{
 		/* whoever sees floor_passed set sees the floor this backend saw */
 		pg_memory_barrier();
 		pg_atomic_write_u32(&uid_horizon->floor_passed, 1);
 		*passed = true;
-		return floor;
 	}
-	return floor + (uint64) Max(mono_us, 0) / 1000;
+	return floor;
+}
+
+/*
+ * With synchronous standbys in use, waits until they confirm the WAL up to
+ * lsn, as a commit would.  Errors out when the wait ends without that (the
+ * query was canceled, or the backend is terminated): a horizon the standbys
+ * may not have must not cover an ID, since a standby promoted then could
+ * issue the ID again.  Called with the horizon's lock, so with interrupts
+ * held, as the wait requires.
+ */
+static void
+uid_horizon_sync(XLogRecPtr lsn)
+{
+	int			mode = synchronous_commit == SYNCHRONOUS_COMMIT_REMOTE_WRITE ?
+		SYNC_REP_WAIT_WRITE : SYNC_REP_WAIT_FLUSH;
+	bool		confirmed;
+
+	if (!SyncRepRequested())
+		return;
+	SyncRepWaitForLSN(lsn, false);
+	LWLockAcquire(SyncRepLock, LW_SHARED);
+	confirmed = !(WalSndCtl->sync_standbys_status & SYNC_STANDBY_DEFINED) ||
+		WalSndCtl->lsn[mode] >= lsn;
+	LWLockRelease(SyncRepLock);
+	if (!confirmed)
+		ereport(ERROR,
+				(errcode(ERRCODE_QUERY_CANCELED),
+				 errmsg("canceled the wait for the synchronous standbys to confirm uniqueid's horizon"),
+				 errdetail("No ID was issued: a standby promoted now might not know the horizon.")));
 }
 
 /*
  * Makes sure an ID whose time unit ends at end_ms (the millisecond, 4 ms,
- * 10 ms or second it stands for; exclusive) lies within the durable horizon,
- * end_ms <= H, advancing the horizon first when it does not.  Called after
+ * 10 ms or second it stands for; exclusive) lies within the durable horizon
+ * of `shard` (UID_SERVER_WIDE: the server's; for a shard, the higher of the
+ * server's and its own), advancing it first when it does not.  Called after
  * the ID is taken from its slot and before it is returned.  Returns the end
  * up to which the caller's next IDs need not come here: the horizon, or
  * UID_HORIZON_RENEW_MS before it.
@@ -204,12 +300,13 @@ uid_horizon_floor_slow(uint64 now_ms, bool *passed)
  * generator whose unit is as long as the lease (objectid's second) renew
  * within one unit for the next.
  */
-uint64
-uid_horizon_cover_slow(uint64 end_ms)
+static uint64
+uid_horizon_advance(int shard, uint64 end_ms)
 {
-	xl_uniqueid_horizon rec;
+	uint64		h = shard == UID_SERVER_WIDE ? pg_atomic_read_u64(&uid_horizon->horizon_ms) :
+		uid_horizon_of_shard((uint32) shard);
+	uint64		next;
 	XLogRecPtr	lsn;
-	uint64		h = pg_atomic_read_u64(&uid_horizon->horizon_ms);
 
 	if (end_ms + UID_HORIZON_RENEW_MS <= h)
 		return h - UID_HORIZON_RENEW_MS;
@@ -221,53 +318,128 @@ uid_horizon_cover_slow(uint64 end_ms)
 	}
 	else
 		LWLockAcquire(uid_horizon->lock, LW_EXCLUSIVE);
-	h = pg_atomic_read_u64(&uid_horizon->horizon_ms);
+	h = shard == UID_SERVER_WIDE ? pg_atomic_read_u64(&uid_horizon->horizon_ms) :
+		uid_horizon_of_shard((uint32) shard);
 	if (end_ms + UID_HORIZON_RENEW_MS > h)
 	{
-		rec.horizon_ms = Max(end_ms, (uint64) ((GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US) / 1000))
+		next = Max(end_ms, (uint64) ((GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US) / 1000))
 			+ UID_HORIZON_LEASE_MS;
-		uid_horizon_write_file(rec.horizon_ms);
+		uid_horizon_write_file(shard, next);
 		XLogBeginInsert();
-		XLogRegisterData((char *) &rec, sizeof(rec));
-		lsn = XLogInsert(UID_RMGR_ID, XLOG_UNIQUEID_HORIZON);
+		if (shard == UID_SERVER_WIDE)
+		{
+			xl_uniqueid_horizon rec = {.horizon_ms = next};
+
+			XLogRegisterData((char *) &rec, sizeof(rec));
+			lsn = XLogInsert(UID_RMGR_ID, XLOG_UNIQUEID_HORIZON);
+		}
+		else
+		{
+			xl_uniqueid_shard_horizon rec = {.horizon_ms = next,.shard = (uint32) shard};
+
+			XLogRegisterData((char *) &rec, SizeOfUniqueidShardHorizon);
+			lsn = XLogInsert(UID_RMGR_ID, XLOG_UNIQUEID_SHARD_HORIZON);
+		}
 		XLogFlush(lsn);
-		uid_horizon_raise(rec.horizon_ms);
-		h = rec.horizon_ms;
+		uid_horizon_sync(lsn);
+		uid_atomic_raise(shard == UID_SERVER_WIDE ? &uid_horizon->horizon_ms : &uid_horizon->shard_ms[shard],
+						 next);
+		h = next;
 	}
 	LWLockRelease(uid_horizon->lock);
 	return h - UID_HORIZON_RENEW_MS;
 }
 
-/* rm_redo: crash recovery and standbys learn the horizon */
+/* uid_horizon_advance for the server-wide horizon: the slow path of uid_horizon_cover */
+uint64
+uid_horizon_cover_slow(uint64 end_ms)
+{
+	return uid_horizon_advance(UID_SERVER_WIDE, end_ms);
+}
+
+/*
+ * Makes sure an ID of adopted shard `shard` whose time unit ends at end_ms
+ * is within the shard's horizon, advancing the shard's own horizon (not the
+ * server's) when it is not.
+ */
+void
+uid_horizon_cover_shard(uint32 shard, uint64 end_ms)
+{
+	Assert(shard < UID_NSHARDS);
+	(void) uid_horizon_advance((int) shard, end_ms);
+}
+
+/* The durable horizon of a logical shard: the server's, or its own if higher. */
+uint64
+uid_horizon_of_shard(uint32 shard)
+{
+	return Max(pg_atomic_read_u64(&uid_horizon->horizon_ms),
+			   pg_atomic_read_u64(&uid_horizon->shard_ms[shard]));
+}
+
+/* rm_redo: crash recovery and standbys learn the horizons */
 static void
 uid_rmgr_redo(XLogReaderState *record)
 {
 	uint8		info = XLogRecGetInfo(record) & ~XLR_INFO_MASK;
-	xl_uniqueid_horizon *rec = (xl_uniqueid_horizon *) XLogRecGetData(record);
 
-	if (info != XLOG_UNIQUEID_HORIZON)
-		elog(PANIC, "uniqueid redo: unknown op code %u", info);
-	if (rec->horizon_ms > pg_atomic_read_u64(&uid_horizon->horizon_ms))
+	if (info == XLOG_UNIQUEID_HORIZON)
 	{
-		uid_horizon_write_file(rec->horizon_ms);
-		uid_horizon_raise(rec->horizon_ms);
+		xl_uniqueid_horizon *rec = (xl_uniqueid_horizon *) XLogRecGetData(record);
+
+		if (rec->horizon_ms > pg_atomic_read_u64(&uid_horizon->horizon_ms))
+		{
+			uid_horizon_write_file(UID_SERVER_WIDE, rec->horizon_ms);
+			uid_atomic_raise(&uid_horizon->horizon_ms, rec->horizon_ms);
+		}
 	}
+	else if (info == XLOG_UNIQUEID_SHARD_HORIZON)
+	{
+		xl_uniqueid_shard_horizon rec;
+
+		memcpy(&rec, XLogRecGetData(record), SizeOfUniqueidShardHorizon);
+		if (rec.shard >= UID_NSHARDS)
+			elog(PANIC, "uniqueid redo: shard %u out of range", rec.shard);
+		if (rec.horizon_ms > pg_atomic_read_u64(&uid_horizon->shard_ms[rec.shard]))
+		{
+			uid_horizon_write_file((int) rec.shard, rec.horizon_ms);
+			uid_atomic_raise(&uid_horizon->shard_ms[rec.shard], rec.horizon_ms);
+		}
+	}
+	else
+		elog(PANIC, "uniqueid redo: unknown op code %u", info);
 }
 
 /* rm_desc, for pg_waldump */
 static void
 uid_rmgr_desc(StringInfo buf, XLogReaderState *record)
 {
-	xl_uniqueid_horizon *rec = (xl_uniqueid_horizon *) XLogRecGetData(record);
+	uint8		info = XLogRecGetInfo(record) & ~XLR_INFO_MASK;
 
-	appendStringInfo(buf, "horizon " UINT64_FORMAT " ms", rec->horizon_ms);
+	if (info == XLOG_UNIQUEID_SHARD_HORIZON)
+	{
+		xl_uniqueid_shard_horizon rec;
+
+		memcpy(&rec, XLogRecGetData(record), SizeOfUniqueidShardHorizon);
+		appendStringInfo(buf, "shard %u horizon " UINT64_FORMAT " ms", rec.shard, rec.horizon_ms);
+	}
+	else
+		appendStringInfo(buf, "horizon " UINT64_FORMAT " ms",
+						 ((xl_uniqueid_horizon *) XLogRecGetData(record))->horizon_ms);
 }
 
 /* rm_identify, for pg_waldump */
 static const char *
 uid_rmgr_identify(uint8 info)
 {
-	return (info & ~XLR_INFO_MASK) == XLOG_UNIQUEID_HORIZON ? "HORIZON" : NULL;
+	switch (info & ~XLR_INFO_MASK)
+	{
+		case XLOG_UNIQUEID_HORIZON:
+			return "HORIZON";
+		case XLOG_UNIQUEID_SHARD_HORIZON:
+			return "SHARD_HORIZON";
+	}
+	return NULL;
 }
 
 static RmgrData uid_rmgr = {

@@ -9,6 +9,7 @@
 
 #include "compat.h"
 
+#include "guc.h"
 #include "port/atomics.h"
 #include "storage/lwlock.h"
 
@@ -23,18 +24,28 @@ typedef struct UidHorizonShared
 {
 	pg_atomic_uint64 horizon_ms;	/* durable: no ID issued at or past it */
 	pg_atomic_uint64 floor_ms;	/* every ID from now on is at or past it */
-	pg_atomic_uint64 floor_mono_us; /* monotonic clock when the floor was set */
 	pg_atomic_uint32 floor_passed;	/* the clock has caught up with the floor */
 	LWLock	   *lock;			/* serializes advances and the floor's setting */
+	/* durable, per logical shard of shardid: no ID of an adopted shard at or past it */
+	pg_atomic_uint64 shard_ms[UID_NSHARDS];
 } UidHorizonShared;
 
 extern UidHorizonShared *uid_horizon;
+
+/*
+ * Called once the floor is fixed after startup or promotion, for each shard
+ * whose own horizon is above it (the generators' adoption restores itself).
+ */
+typedef void (*UidShardFloorHook) (uint32 shard, uint64 floor_ms);
+extern UidShardFloorHook uid_horizon_shard_floor_hook;
 
 extern void uid_horizon_shmem_request(void);
 extern void uid_horizon_shmem_startup(void);
 extern void uid_horizon_register_rmgr(void);
 extern uint64 uid_horizon_floor_slow(uint64 now_ms, bool *passed);
 extern uint64 uid_horizon_cover_slow(uint64 end_ms);
+extern void uid_horizon_cover_shard(uint32 shard, uint64 end_ms);
+extern uint64 uid_horizon_of_shard(uint32 shard);
 
 /*
  * UID_BENCH_NO_HORIZON, defined only by bench/horizon_ab.sh, builds a
@@ -67,6 +78,20 @@ uid_horizon_floor(uint64 now_ms)
 #endif
 }
 
+/* Up to where the server-wide horizon covers IDs, as this backend last saw it (or a little less). */
+static uint64 uid_horizon_covered_to pg_attribute_unused() = 0;
+
+/* Whether an ID whose time unit ends at end_ms is within the horizon already. */
+static inline bool
+uid_horizon_covers(uint64 end_ms)
+{
+#ifdef UID_BENCH_NO_HORIZON
+	return true;
+#else
+	return end_ms <= uid_horizon_covered_to;
+#endif
+}
+
 /*
  * Makes an ID whose time unit ends at end_ms (Unix ms, exclusive) durable
  * within the horizon (fast path: it is).
@@ -74,12 +99,8 @@ uid_horizon_floor(uint64 now_ms)
 static inline void
 uid_horizon_cover(uint64 end_ms)
 {
-#ifndef UID_BENCH_NO_HORIZON
-	static uint64 covered_to = 0;	/* the horizon, or a little less */
-
-	if (unlikely(end_ms > covered_to))
-		covered_to = uid_horizon_cover_slow(end_ms);
-#endif
+	if (unlikely(!uid_horizon_covers(end_ms)))
+		uid_horizon_covered_to = uid_horizon_cover_slow(end_ms);
 }
 
 #endif							/* UNIQUEID_HORIZON_H */

@@ -37,9 +37,9 @@ test/fuzz/basen_fuzz: test/fuzz/basen_fuzz.c src/basen.c src/basen.h
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ test/fuzz/basen_fuzz.c src/basen.c
 
 # what the TAP tests run besides the installed extension
-installcheck: $(UNIT_TESTS) test/clockshift.so
+installcheck: $(UNIT_TESTS) test/clockshift.so test/faultshim.so
 
-EXTRA_CLEAN = $(UNIT_TESTS) test/fuzz/codec_fuzz test/fuzz/basen_fuzz test/clockshift.so results regression.diffs regression.out
+EXTRA_CLEAN = $(UNIT_TESTS) test/fuzz/codec_fuzz test/fuzz/basen_fuzz test/clockshift.so test/faultshim.so results regression.diffs regression.out
 
 # The release archive, from git: make dist -> uniqueid-$(EXTVERSION).zip
 dist:
@@ -55,4 +55,8 @@ sql: tools/gen_sql.py $(wildcard tools/sql/*.sql)
 
 # The clock tests' preload library (test/clockshift.c), built for the tests only.
 test/clockshift.so: test/clockshift.c
+	$(CC) -shared -fPIC -O2 -Wall -Wextra -o $@ $< -ldl
+
+# The fault tests' preload library (test/faultshim.c), built for the tests only.
+test/faultshim.so: test/faultshim.c
 	$(CC) -shared -fPIC -O2 -Wall -Wextra -o $@ $< -ldl

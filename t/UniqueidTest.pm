@@ -21,16 +21,18 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 use Time::HiRes qw(usleep);
 
-our @EXPORT = qw(uid_node uid_clock_set uid_on_clock uid_kill_all uid_wait_until
-  uid_concurrently uid_concurrently_on uid_error uid_set);
+our @EXPORT = qw(uid_node uid_clock_set uid_on_clock uid_on_faults uid_fault uid_kill_all
+  uid_wait_down uid_wait_until uid_concurrently uid_concurrently_on uid_error uid_set);
 
 # (UID_TEST_ALARM lengthens it, for bench/stress.sh)
 my $alarm = $ENV{UID_TEST_ALARM} // 600;
 $SIG{ALRM} = sub { die "test did not end within $alarm s\n" };
 alarm($alarm);
 
-# the clock tests' preload library, built by make (test/clockshift.c)
+# the clock tests' preload library, built by make (test/clockshift.c), and
+# the fault tests' (test/faultshim.c)
 my $clock_lib = dirname(__FILE__) . '/../test/clockshift.so';
+my $fault_lib = dirname(__FILE__) . '/../test/faultshim.so';
 
 # uid_node(NAME, conf => [LINES], INIT_PARAMS): a new cluster with uniqueid
 # preloaded, in UTF-8 whatever the caller's locale, not started.
@@ -63,12 +65,49 @@ sub uid_clock_set
 # environment that puts NODE's server on the clock of uid_clock_set.
 sub uid_on_clock
 {
-	my ($node, $code) = @_;
+	my ($node, $code, @more_libs) = @_;
 	die "$clock_lib is missing (make test/clockshift.so)\n" unless -e $clock_lib;
 	uid_clock_set($node, 0) unless -e $node->basedir . '/clock';
-	local $ENV{LD_PRELOAD}     = $clock_lib;
+	local $ENV{LD_PRELOAD}     = join(' ', $clock_lib, @more_libs);
 	local $ENV{UID_CLOCK_FILE} = $node->basedir . '/clock';
 	return $code->();
+}
+
+# uid_on_faults(NODE, CODE): as uid_on_clock, and NODE's processes inject
+# the faults that uid_fault asks for (test/faultshim.c says which).
+sub uid_on_faults
+{
+	my ($node, $code) = @_;
+	die "$fault_lib is missing (make test/faultshim.so)\n" unless -e $fault_lib;
+	local $ENV{UID_FAULT_FILE} = $node->basedir . '/fault';
+	return uid_on_clock($node, $code, $fault_lib);
+}
+
+# uid_fault(NODE, FAULT): one process of NODE (started under uid_on_faults)
+# injects FAULT at its next chance; uid_fault(NODE) is true while it has
+# not yet.
+sub uid_fault
+{
+	my ($node, $fault) = @_;
+	my $file = $node->basedir . '/fault';
+	return -e $file unless defined $fault;
+	open my $fh, '>', "$file.tmp" or die "cannot write $file.tmp: $!";
+	print $fh "$fault\n";
+	close $fh;
+	rename "$file.tmp", $file or die "cannot rename $file.tmp: $!";
+	return 1;
+}
+
+# uid_wait_down(NODE): waits (at most 60 s) for NODE's postmaster to exit on
+# its own, as it does after a crash with restart_after_crash off; true if it
+# did.
+sub uid_wait_down
+{
+	my ($node) = @_;
+	my $pm = $node->{_pid} or die "node " . $node->name . " is not running\n";
+	return 0 unless uid_wait_until(60, sub { !kill 0, $pm });
+	$node->{_pid} = undef;
+	return 1;
 }
 
 # uid_kill_all(NODE): SIGKILL to NODE's postmaster and all its children at

@@ -60,7 +60,7 @@ esac
 # libFuzzer runtimes for the codecs' fuzzers, and sqlsmith: on the machine
 # itself only; t/095_sqlsmith.pl says it skips in the roots)
 tools=(make gcc procps libipc-run-perl)
-[ -n "${UID_IN_ROOT:-}" ] || tools+=(python3 clang libclang-rt-14-dev sqlsmith)
+[ -n "${UID_IN_ROOT:-}" ] || tools+=(python3 clang libclang-rt-14-dev sqlsmith valgrind)
 uid_install_packages "${tools[@]}" "postgresql-$UID_PGVER" "postgresql-server-dev-$UID_PGVER" \
 	"postgresql-$UID_PGVER-pgtap" libtap-parser-sourcehandler-pgtap-perl || exit 2
 
@@ -90,7 +90,7 @@ cd "$W/src" || exit 2
 PGC="PG_CONFIG=$UID_PGBIN/pg_config"
 
 uid_log "build (PostgreSQL $UID_PGVER)"
-if ! uid_as_owner make "$PGC" all test/clockshift.so test/codec_test test/basen_test >"$W/build.log" 2>&1; then
+if ! uid_as_owner make "$PGC" all test/clockshift.so test/faultshim.so test/codec_test test/basen_test >"$W/build.log" 2>&1; then
 	cat "$W/build.log"
 	uid_log "build failed"
 	echo "0 passed, 1 failed"
@@ -171,6 +171,15 @@ count_prove "$W/tap.log" "$rc"
 [ "$rc" -ne 0 ] && for f in tmp_check/log/regress_log_*; do
 	grep -q 'not ok\|Bail out\|died' "$f" 2>/dev/null && { echo "== $f"; tail -n 40 "$f"; }
 done
+
+# the regression suite against a build with the sanitizers, once: on the
+# machine itself (the extension is installed again from this tree after it)
+if [ -z "${UID_IN_ROOT:-}" ]; then
+	uid_log "the regression suite against uniqueid built with the sanitizers"
+	bash test/sanitize.sh "$W/src" | tee "$W/sanitize.log"
+	passed=$((passed + $(grep -c '^ok' "$W/sanitize.log")))
+	failed=$((failed + $(grep -c '^not ok' "$W/sanitize.log")))
+fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# test/sanitize.sh - uniqueid built with UndefinedBehaviorSanitizer (gcc's,
+# any finding fatal) through the whole regression suite (pg_regress), in a
+# throwaway cluster whose server preloads its runtime; then the same build
+# under valgrind's memcheck for a battery of the regression files (the
+# others are too slow under it), counting the reports whose stack passes
+# through uniqueid.  (AddressSanitizer cannot be preloaded into Debian's
+# server: it deadlocks in bindtextdomain before main does anything.)
+# Prints "ok - ..." or "not ok - ..." per check; run by test/run.sh on the
+# machine itself (as root, or as a user who may install the extension),
+# after which the extension is installed again from the tree given:
+#
+#   bash test/sanitize.sh [TREE]    TREE: a built tree to reinstall from (default: none)
+set -u
+cd "$(dirname "$0")/.." || exit 2
+. test/lib.sh
+back=${1:-}
+PGC="PG_CONFIG=$UID_PGBIN/pg_config"
+S=$(uid_tmpdir) || exit 2
+cleanup() {
+	uid_cluster_stop "$S"
+	rm -rf "$S"
+	# the normal build again
+	[ -n "$back" ] && make -s -C "$back" "$PGC" install >/dev/null
+}
+trap cleanup EXIT
+
+mkdir "$S/src"
+tar --exclude=.git --exclude='*.o' --exclude='*.so' --exclude='*.bc' --exclude=./results \
+	--exclude=./tmp_check -cf - . | tar -C "$S/src" -xf -
+[ "$(id -u)" -eq 0 ] && chown -R postgres: "$S/src"
+flags="-g -fno-omit-frame-pointer -fsanitize=undefined -fno-sanitize-recover=all"
+uid_log "build with $flags"
+if ! uid_as_owner make -C "$S/src" "$PGC" with_llvm=no PG_CFLAGS="$flags" all >"$S/build.log" 2>&1 ||
+	! make -s -C "$S/src" "$PGC" with_llvm=no install >/dev/null; then
+	tail -n 30 "$S/build.log"
+	echo "not ok - uniqueid builds with the sanitizers"
+	exit 1
+fi
+
+# the runtimes first in the server's library list; reports to files in $S
+runtimes="$(gcc -print-file-name=libubsan.so)"
+uid_cluster_init "$S" "jit = off" &&
+	uid_cluster_start "$S" LD_PRELOAD="$runtimes" \
+		ASAN_OPTIONS="detect_leaks=0:abort_on_error=1:log_path=$S/report" \
+		UBSAN_OPTIONS="print_stacktrace=1:log_path=$S/report" ||
+	{ echo "not ok - a server with the sanitized build starts"; exit 1; }
+
+uid_log "pg_regress against the sanitized build"
+uid_as_owner_for 1200 PGHOST="$S" PGPORT=5432 PGUSER=postgres \
+	make -s -C "$S/src" "$PGC" installcheck TAP_TESTS= >"$S/regress.log" 2>&1
+rc=$?
+uid_cluster_stop "$S"
+n=$(grep -cE '\.\.\. ok|^ok [0-9]' "$S/regress.log")
+if [ $rc -eq 0 ]; then
+	echo "ok - the regression suite passes against the sanitized build ($n tests)"
+else
+	cat "$S/regress.log"
+	[ -f "$S/src/regression.diffs" ] && head -n 100 "$S/src/regression.diffs"
+	echo "not ok - the regression suite fails against the sanitized build"
+fi
+reports=$(ls "$S"/report.* 2>/dev/null | wc -l)
+found=$(grep -cE 'runtime error:' "$S/server.log")
+if [ "$reports" -eq 0 ] && [ "$found" -eq 0 ]; then
+	echo "ok - no UndefinedBehaviorSanitizer report"
+else
+	cat "$S"/report.* 2>/dev/null | head -n 60
+	grep -E -A20 'runtime error:' "$S/server.log" | head -n 60
+	echo "not ok - $reports UndefinedBehaviorSanitizer report files, $found reports in the server log"
+fi
+
+# valgrind: the server started by hand under it (pg_ctl would start it
+# without), every backend a fork of it, so under it too
+battery="upgrade types opclass casts binary_io generator guc sno families shortcode objectid uuid7 minmax_plans input_validity core_uuid security privileges"
+V=$S/vg
+mkdir "$V" && chown postgres: "$V" 2>/dev/null
+uid_cluster_init "$V" "jit = off" || { echo "not ok - a cluster for valgrind"; exit 1; }
+uid_as_owner LD_PRELOAD="$runtimes" UBSAN_OPTIONS="print_stacktrace=1:log_path=$S/report" \
+	setsid valgrind --quiet --error-limit=no --suppressions="$S/src/test/valgrind.supp" --num-callers=40 --log-file="$V/memcheck.%p" \
+	"$UID_PGBIN/postgres" -D "$V/data" >"$V/server.log" 2>&1 &
+for _ in $(seq 1 120); do
+	"$UID_PGBIN/pg_isready" -q -h "$V" -p 5432 && break
+	sleep 1
+done
+uid_log "pg_regress under valgrind: $battery"
+uid_as_owner_for 900 PGHOST="$V" PGPORT=5432 PGUSER=postgres \
+	make -s -C "$S/src" "$PGC" installcheck TAP_TESTS= REGRESS="$battery" >"$V/regress.log" 2>&1
+rc=$?
+uid_cluster_stop "$V"
+n=$(grep -cE '\.\.\. ok|^ok [0-9]' "$V/regress.log")
+if [ $rc -eq 0 ]; then
+	echo "ok - $n regression files pass under valgrind"
+else
+	cat "$V/regress.log"
+	echo "not ok - the regression battery fails under valgrind"
+fi
+# memcheck's reports (blocks of lines), those through uniqueid's code
+ours='uniqueid\.so|\((basen|codec|layout|id64|shardid|sno|objectid|spreadid|shortcode|clock|generator|horizon|guc|uuid7|module)\.c:[0-9]+\)'
+ours_only() {
+	cat "$V"/memcheck.* 2>/dev/null | awk -v re="$ours" '
+		/^==[0-9]+== [A-Z]/ { if (block ~ re) print block; block = "" }
+		{ block = block "\n" $0 }
+		END { if (block ~ re) print block }'
+}
+mine=$(ours_only | grep -cE '^==[0-9]+== [A-Z]')
+all=$(cat "$V"/memcheck.* 2>/dev/null | grep -cE '^==[0-9]+== [A-Z]')
+if [ "$mine" -eq 0 ]; then
+	echo "ok - valgrind reports nothing in uniqueid's code ($all reports in PostgreSQL's own, which Debian builds without valgrind support)"
+else
+	ours_only | head -n 120
+	echo "not ok - valgrind reports $mine errors in uniqueid's code"
+fi
+exit 0

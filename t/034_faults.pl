@@ -33,10 +33,10 @@ my %error = (
 	'enospc-state-write' => qr/could not write file "uniqueid\.horizon\.tmp": No space left on device/);
 my %panic = (
 	'eio-state-fsync'       => qr/PANIC:  could not fsync file "uniqueid\.horizon\.tmp": Input\/output error/,
-	'kill-after-state-file' => qr/server process \(PID \d+\) was terminated by signal 9/,
+	'kill-after-state-file' => qr/(?:server process|client backend) \(PID \d+\) was terminated by signal 9/,
 	'enospc-wal-write'      => qr/PANIC:  could not write to log file .*No space left on device/,
 	'eio-wal-fsync'         => qr/PANIC:  could not fdatasync file .*Input\/output error/,
-	'kill-after-wal-flush'  => qr/server process \(PID \d+\) was terminated by signal 9/);
+	'kill-after-wal-flush'  => qr/(?:server process|client backend) \(PID \d+\) was terminated by signal 9/);
 my @faults = map { ($_, $_) } sort(keys %error), sort(keys %panic);
 
 my $node = uid_node('faults',

@@ -8,41 +8,48 @@
 #   bash bench/run.sh --build   # builds and installs it first (make install)
 #   bash bench/run.sh --pg 18   # on PostgreSQL 17 or 18, in its Debian root
 #                               # (test/roots.sh), built there
-# BENCH_SECTIONS=a runs only the sections named (default abcdef); on 18,
-# section (a) also measures core uuidv7().
+#   bash bench/run.sh --peers DIR   # the peers' sources (default ../shared/vendor)
+# The peers not in Debian (pgEdge snowflake, pg_uuidv7) are built and
+# installed from DIR (release archives or source directories); without them
+# their rows are left out, and the log says so. BENCH_SECTIONS=a runs only the
+# sections named (default pabcdeft); on 18, sections (p) and (a) also measure
+# core uuidv7(). Sections (p) and (t) write CSV to bench/results/latest/ and
+# draw bench/*.png with gnuplot.
 #
 # Progress and every single timing go to stderr, the results table to stdout.
 # Exits 0 when every measurement ran, whether or not the targets were met (a
-# benchmark, not a test); non-zero when something failed. About 11-12 minutes on
+# benchmark, not a test); non-zero when something failed. About 22 minutes on
 # 2 cores. Smaller sizes for a quick look: BENCH_N_BIG=1000000 BENCH_T=5 ...
 set -euo pipefail
 cd "$(dirname "$0")/.."
 . test/lib.sh
 
 BUILD=0
+PG=15
+PEERS=${UID_VENDOR:-$(cd .. && pwd)/shared/vendor}
 while [ $# -gt 0 ]; do
 	case $1 in
 	--build) BUILD=1 ;;
-	--pg)
-		if [ "${2:-15}" != 15 ]; then
-			. test/roots.sh
-			uid_root_exec "$2" bench/run.sh --build
-			exit
-		fi
-		shift
-		;;
-	-h | --help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-	*) echo "usage: bash bench/run.sh [--build] [--pg 15|17|18]" >&2; exit 2 ;;
+	--pg) PG=${2:-15}; shift ;;
+	--peers) PEERS=${2:?--peers needs a directory}; shift ;;
+	-h | --help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+	*) echo "usage: bash bench/run.sh [--build] [--pg 15|17|18] [--peers DIR]" >&2; exit 2 ;;
 	esac
 	shift
 done
-SECTIONS=${BENCH_SECTIONS:-abcdef}
+if [ "$PG" != 15 ]; then
+	. test/roots.sh
+	UID_VENDOR=$PEERS uid_root_exec "$PG" bench/run.sh --build
+	exit
+fi
+SECTIONS=${BENCH_SECTIONS:-pabcdeft}
 want() { [[ $SECTIONS == *$1* ]]; }
 
 N_GEN=${BENCH_N_GEN:-1000000}    # calls per generation query (a)
 N_CAP=${BENCH_N_CAP:-10000000}   # next_id(1) calls in the capacity statement (b)
 PGB_T=${BENCH_T:-10}             # seconds per pgbench run (c)
 PGB_ROUNDS=${BENCH_ROUNDS:-3}    # pgbench runs per table (c); the best counts
+THR_T=${BENCH_THR_T:-5}          # seconds per pgbench run (t)
 N_BIG=${BENCH_N_BIG:-10000000}   # rows for text I/O (d) and sorting (e)
 REPS=${BENCH_REPS:-5}            # runs per timed query (d, e); the best counts
 GEN_REPS=${BENCH_GEN_REPS:-7}    # runs per timed query (a); the best counts
@@ -57,11 +64,16 @@ else
 	uid_install_packages "postgresql-$UID_PGVER"
 fi
 
+. bench/peers.sh
+bench_peers_install "$PEERS"
+PEER_CONF=()
+[ -z "$PEER_SNOWFLAKE" ] || PEER_CONF=("shared_preload_libraries = 'uniqueid,snowflake'" "snowflake.node = 1")
+
 D=$(uid_tmpdir)
 trap 'uid_cluster_stop "$D" || true; rm -rf "$D"' EXIT
 uid_cluster_init "$D" \
 	"shared_buffers = 512MB" \
-	"max_wal_size = 4GB"
+	"max_wal_size = 4GB" "${PEER_CONF[@]}"
 uid_cluster_start "$D"
 
 sql() { uid_psql "$D" -d postgres "$@"; }
@@ -125,6 +137,8 @@ run_group() {
 	done
 	Q_KEYS=() Q_SQL=() Q_BETWEEN=()
 }
+# gen KEY EXPR [BETWEEN]: a query of N_GEN calls of EXPR in the group
+gen() { q "$1" "SELECT count($2) FROM generate_series(1, $N_GEN) AS i" "${3:-}"; }
 secs() { calc "${BEST[$1]} / 1000"; }
 times_of() { calc "${BEST[$1]} / ${BEST[$2]}" 2; }   # times_of A B: A's best / B's best
 # paired A B: median over the rounds of A's / B's (ALL: one figure per round)
@@ -146,11 +160,119 @@ CREATE EXTENSION "uuid-ossp";
 CREATE SEQUENCE bench_seq;
 SQL
 sql -f test/fixtures/instagram_next_id.sql
+[ -z "$PEER_SNOWFLAKE" ] || sql -c "CREATE EXTENSION snowflake"
+[ -z "$PEER_UUIDV7" ] || sql -c "CREATE EXTENSION pg_uuidv7"
+RESULTS_DIR=bench/results/latest
+mkdir -p "$RESULTS_DIR"
+RUN_ID="$(date -u '+%Y-%m-%d'), $(nproc) cores, PostgreSQL $(sql -Atc "SHOW server_version" | cut -d' ' -f1), commit $GIT_ID"
+
+if want p; then
+# --- (p) per-call cost against the peers: N_GEN calls in one backend ------------------
+# Every generator fast enough to be measured by the call (the capacity-bound
+# ones are in (t)), the peers, and the yardsticks, in one group whose rounds
+# are interleaved. Reported as the cost beyond the loop (the loop alone
+# subtracted), in ns per call, and as paired ratios to a bare clock read, to
+# pgEdge snowflake and to pg_uuidv7.
+uid_log "(p) per-call cost against the peers, $N_GEN calls per query, best of $GEN_REPS"
+P_KEYS=(p_clock p_nextval p_gen_uuid)
+declare -A P_LABEL=([p_loop]="the loop alone" [p_clock]="clock_timestamp()" [p_nextval]="nextval('seq')"
+	[p_gen_uuid]="gen_random_uuid()" [p_core_uuidv7]="uuidv7() (core)" [p_peer_snow]="snowflake.nextval() (pgEdge)"
+	[p_peer_uuidv7]="uuid_generate_v7() (pg_uuidv7)" [p_id]="next_id(i % 8192)" [p_id_own]="next_id()"
+	[p_snowflake]="next_snowflake()" [p_sno]="next_sno()" [p_objectid]="next_objectid()" [p_uuid7]="next_uuid7()")
+declare -A P_KIND=([p_clock]=floor [p_nextval]=core [p_gen_uuid]=core [p_core_uuidv7]=core [p_peer_snow]=peer
+	[p_peer_uuidv7]=peer [p_id]=uniqueid [p_id_own]=uniqueid [p_snowflake]=uniqueid [p_sno]=uniqueid
+	[p_objectid]=uniqueid [p_uuid7]=uniqueid)
+gen p_loop "i"
+gen p_clock "clock_timestamp()"
+gen p_nextval "nextval('bench_seq')"
+gen p_gen_uuid "gen_random_uuid()"
+if [ "$PGNUM" -ge 180000 ]; then gen p_core_uuidv7 "uuidv7()"; P_KEYS+=(p_core_uuidv7); fi
+if [ -n "$PEER_SNOWFLAKE" ]; then gen p_peer_snow "snowflake.nextval()"; P_KEYS+=(p_peer_snow); fi
+if [ -n "$PEER_UUIDV7" ]; then gen p_peer_uuidv7 "uuid_generate_v7()"; P_KEYS+=(p_peer_uuidv7); fi
+gen p_id "next_id(i % 8192)"
+gen p_id_own "next_id()"
+gen p_snowflake "next_snowflake()"
+gen p_sno "next_sno()"
+gen p_objectid "next_objectid()"
+gen p_uuid7 "next_uuid7()"
+P_KEYS+=(p_id p_id_own p_snowflake p_sno p_objectid p_uuid7)
+REPS_SAVED=$REPS REPS=$GEN_REPS
+run_group
+REPS=$REPS_SAVED
+# beyond K: ns per call beyond the loop, from the best runs; pbeyond A B: the
+# median over the rounds of A's cost beyond the loop / B's (paired)
+beyond() { calc "(${BEST[$1]} - ${BEST[p_loop]}) * 1000000 / $N_GEN" 0; }
+pbeyond() {
+	awk -v a="${ALL[$1]}" -v b="${ALL[$2]}" -v l="${ALL[p_loop]}" 'BEGIN {
+		n = split(a, x, " "); split(b, y, " "); split(l, z, " ")
+		for (i = 1; i <= n; i++) r[i] = (x[i] - z[i]) / (y[i] - z[i])
+		for (i = 2; i <= n; i++) for (j = i; j > 1 && r[j - 1] > r[j]; j--) { t = r[j]; r[j] = r[j - 1]; r[j - 1] = t }
+		printf "%.2f", n % 2 ? r[(n + 1) / 2] : (r[n / 2] + r[n / 2 + 1]) / 2 }'
+}
+echo "generator,kind,ns_per_call,x_clock" >"$RESULTS_DIR/percall.csv"
+echo "$RUN_ID" >"$RESULTS_DIR/percall.run"
+row p "loop alone: count(i)" "$(secs p_loop) s" "(subtracted from every row below)" - -
+for k in "${P_KEYS[@]}"; do
+	ratio="$(pbeyond "$k" p_clock)x clock_ts"
+	[ -z "$PEER_SNOWFLAKE" ] || ratio+=", $(pbeyond "$k" p_peer_snow)x pgEdge"
+	[ -z "$PEER_UUIDV7" ] || ratio+=", $(pbeyond "$k" p_peer_uuidv7)x pg_uuidv7"
+	target=- met=-
+	if [ "${P_KIND[$k]}" = uniqueid ]; then
+		target="<=2x clock_ts" met=$(yesno "$(pbeyond "$k" p_clock) <= 2")
+	fi
+	row p "${P_LABEL[$k]}" "$(beyond "$k") ns/call" "$ratio" "$target" "$met"
+	echo "\"${P_LABEL[$k]}\",${P_KIND[$k]},$(beyond "$k"),$(pbeyond "$k" p_clock)" >>"$RESULTS_DIR/percall.csv"
+done
+[ -n "$PEER_SNOWFLAKE" ] || row p "snowflake.nextval() (pgEdge)" "left out" "no source given (--peers)" - -
+[ -n "$PEER_UUIDV7" ] || row p "uuid_generate_v7() (pg_uuidv7)" "left out" "no source given (--peers)" - -
+
+fi
+
+if want t; then
+# --- (t) throughput: 1, 2 and 4 clients, 1,000 IDs per transaction ----------------------
+# pgbench, THR_T s per run; IDs/s and the share of the layout's capacity (the
+# IDs one identity can give per second; 0 where there is no such limit).
+declare -A T_EXPR=([t_id5]="next_id(5)" [t_idpid]="next_id(pg_backend_pid() % 8192)" [t_snowflake]="next_snowflake()"
+	[t_sno]="next_sno()" [t_objectid]="next_objectid()" [t_uuid7]="next_uuid7()" [t_shortid]="next_shortid()"
+	[t_sonyflake]="next_sonyflake()" [t_spreadid]="next_spreadid()" [t_nextval]="nextval('bench_seq')"
+	[t_gen_uuid]="gen_random_uuid()" [t_peer_snow]="snowflake.nextval()" [t_peer_uuidv7]="uuid_generate_v7()"
+	[t_core_uuidv7]="uuidv7()")
+declare -A T_CAP=([t_id5]=1024000 [t_idpid]=0 [t_snowflake]=4096000 [t_sno]=16384000 [t_objectid]=16777216
+	[t_uuid7]=4096000 [t_shortid]=512000 [t_sonyflake]=25600 [t_spreadid]=64000 [t_nextval]=0 [t_gen_uuid]=0
+	[t_peer_snow]=4096000 [t_peer_uuidv7]=0 [t_core_uuidv7]=0)
+T_KEYS=(t_id5 t_idpid t_snowflake t_sno t_objectid t_uuid7 t_shortid t_sonyflake t_spreadid t_nextval t_gen_uuid)
+[ -z "$PEER_SNOWFLAKE" ] || T_KEYS+=(t_peer_snow)
+[ -z "$PEER_UUIDV7" ] || T_KEYS+=(t_peer_uuidv7)
+[ "$PGNUM" -lt 180000 ] || T_KEYS+=(t_core_uuidv7)
+uid_log "(t) throughput, ${#T_KEYS[@]} generators x 1, 2, 4 clients x $THR_T s: about $((${#T_KEYS[@]} * (3 * THR_T + 5))) s"
+echo "generator,capacity,clients_1,clients_2,clients_4" >"$RESULTS_DIR/throughput.csv"
+echo "$RUN_ID" >"$RESULTS_DIR/throughput.run"
+i=0
+for k in "${T_KEYS[@]}"; do
+	i=$((i + 1))
+	echo "SELECT count(${T_EXPR[$k]}) FROM generate_series(1, 1000);" >"$D/thr.sql"
+	line="" csv=""
+	# first, 2 s unrecorded: a capacity-bound generator uses up its lead allowance
+	"$UID_PGBIN/pgbench" -h "$D" -p 5432 -U postgres -n -c 1 -T 2 -f "$D/thr.sql" postgres >/dev/null 2>&1
+	for c in 1 2 4; do
+		out=$("$UID_PGBIN/pgbench" -h "$D" -p 5432 -U postgres -n -c "$c" -j "$c" -T "$THR_T" -f "$D/thr.sql" postgres 2>&1) ||
+			{ printf '%s\n' "$out" >&2; exit 1; }
+		ids=$(calc "$(awk '/^tps = / { print $3; exit }' <<<"$out") * 1000" 0)
+		csv+=",$ids"
+		line+="${line:+, }$c: $ids"
+		[ "${T_CAP[$k]}" -eq 0 ] || line+=" ($(calc "100 * $ids / ${T_CAP[$k]}" 0)%)"
+	done
+	echo "\"${T_EXPR[$k]}\",${T_CAP[$k]}$csv" >>"$RESULTS_DIR/throughput.csv"
+	uid_log "  [$i/${#T_KEYS[@]}] ${T_EXPR[$k]}: $line IDs/s"
+	row t "${T_EXPR[$k]}" "by clients" "$line IDs/s" \
+		"$([ "${T_CAP[$k]}" -eq 0 ] && echo "no limit" || echo "cap ${T_CAP[$k]}/s")" -
+done
+
+fi
 
 if want a; then
 # --- (a) generation cost: N_GEN calls in one backend -----------------------------
 uid_log "(a) generation, $N_GEN calls per query, best of $GEN_REPS"
-gen() { q "$1" "SELECT count($2) FROM generate_series(1, $N_GEN) AS i" "${3:-}"; }
 gen loop "i"   # the loop alone: the series written to (and spilled from) its tuplestore, then counted
 gen clock "clock_timestamp()"
 gen spread "next_id(i % 8192)"   # between its two yardsticks, for the paired ratios
@@ -244,6 +366,9 @@ uid_log "(c) pgbench inserts: 2 clients, 1000 rows per transaction, $PGB_ROUNDS 
 echo "INSERT INTO t (v) SELECT 0 FROM generate_series(1, 1000);" >"$D/insert.sql"
 declare -A PGB IDX TBL REPEATS
 PGB_KEYS=(bigserial shard1 shardpid insta bigserial_nu uuid)
+PGB_KEYS+=(sno uuid7)
+[ -z "$PEER_SNOWFLAKE" ] || PGB_KEYS+=(peer_snow)
+[ -z "$PEER_UUIDV7" ] || PGB_KEYS+=(peer_uuidv7)
 declare -A PGB_DEF=(
 	[bigserial]="bigserial PRIMARY KEY"
 	[shard1]="shardid PRIMARY KEY DEFAULT next_id(5)"
@@ -251,6 +376,10 @@ declare -A PGB_DEF=(
 	[insta]="bigint NOT NULL DEFAULT insta_next_id()"
 	[bigserial_nu]="bigserial"
 	[uuid]="uuid PRIMARY KEY DEFAULT gen_random_uuid()"
+	[sno]="sno PRIMARY KEY DEFAULT next_sno()"
+	[uuid7]="uuid PRIMARY KEY DEFAULT next_uuid7()"
+	[peer_snow]="bigint PRIMARY KEY DEFAULT snowflake.nextval()"
+	[peer_uuidv7]="uuid PRIMARY KEY DEFAULT uuid_generate_v7()"
 )
 for ((r = 1; r <= PGB_ROUNDS; r++)); do
 	for k in "${PGB_KEYS[@]}"; do
@@ -293,6 +422,25 @@ pgb_row insta "bigint Instagram PL/pgSQL *"
 row c "" "" "* non-unique index; ${REPEATS[insta]} repeated IDs in $PGB_ROUNDS runs" - -
 pgb_row bigserial_nu "bigserial, non-unique index *"
 pgb_row uuid "uuid gen_random_uuid()"
+declare -A INS_LABEL=([shard1]="shardid next_id(5)" [shardpid]="shardid next_id(pid % 8192)"
+	[bigserial]="bigserial" [uuid]="uuid gen_random_uuid()" [sno]="sno next_sno()" [uuid7]="uuid next_uuid7()"
+	[peer_snow]="bigint snowflake.nextval() (pgEdge)"
+	[peer_uuidv7]="uuid uuid_generate_v7() (pg_uuidv7)")
+echo "key,rows_per_s,index_bytes_per_row" >"$RESULTS_DIR/inserts.csv"
+echo "$RUN_ID" >"$RESULTS_DIR/inserts.run"
+for k in shard1 shardpid sno uuid7 bigserial uuid; do
+	if [ $k = sno ] || [ $k = uuid7 ]; then
+		pgb_row $k "${INS_LABEL[$k]}"
+		row c "" "" "paired: $(paired pgb_$k pgb_uuid)x gen_random_uuid" - -
+	fi
+	echo "\"${INS_LABEL[$k]}\",${PGB[$k]},${IDX[$k]}" >>"$RESULTS_DIR/inserts.csv"
+done
+for k in peer_snow peer_uuidv7; do
+	[ -n "${PGB[$k]:-}" ] || continue
+	pgb_row $k "${INS_LABEL[$k]}"
+	row c "" "" "paired: shardid next_id(5) $(paired pgb_shard1 pgb_$k)x this" - -
+	echo "\"${INS_LABEL[$k]}\",${PGB[$k]},${IDX[$k]}" >>"$RESULTS_DIR/inserts.csv"
+done
 
 fi
 
@@ -450,6 +598,18 @@ row f "id_encode(bigint) base62" "$(secs f_enc) s" "paired: $(paired f_enc f_hex
 row f "id_decode(text) base62" "$(secs f_dec) s" "paired: $(paired f_dec f_unhex)x hex via bit(64), $(paired f_dec f_untxt)x ::bigint" - -
 sql -c "DROP TABLE codes" >/dev/null
 
+fi
+
+# --- charts -----------------------------------------------------------------------------------
+# bench/charts.gp draws the CSV of (p), (t) and (c)/(f) into bench/*.png
+if [ -s "$RESULTS_DIR/percall.csv" ] || [ -s "$RESULTS_DIR/throughput.csv" ]; then
+	uid_install_packages gnuplot-nox || true
+	if command -v gnuplot >/dev/null; then
+		gnuplot -e "dir='$RESULTS_DIR'; out='bench'" bench/charts.gp &&
+			uid_log "charts: bench/percall.png, bench/throughput.png, bench/inserts.png"
+	else
+		uid_log "no gnuplot: the CSV in $RESULTS_DIR is not drawn"
+	fi
 fi
 
 # --- report -----------------------------------------------------------------------------------

@@ -1,0 +1,58 @@
+# bench/charts.gp - draws the CSV that bench/run.sh writes (sections p, t, c
+# and f) as PNG charts:
+#   gnuplot -e "dir='bench/results/latest'; out='bench'" bench/charts.gp
+# Each chart's subtitle is its run (date, machine, commit), from NAME.run.
+set datafile separator ','
+set terminal pngcairo size 1100,620 font 'sans,10' background rgb 'white'
+set style fill solid 0.85 border -1
+set grid ytics
+set xtics rotate by 30 right nomirror noenhanced
+set bmargin 10
+set lmargin 12
+set key noenhanced
+have(f) = system('test -s '.dir.'/'.f.' && echo 1') eq '1'
+run_of(f) = system('cat '.dir.'/'.f.'.run 2>/dev/null')
+kindcolor(k) = k eq 'uniqueid' ? 0x2a6fb0 : k eq 'peer' ? 0xd9822b : k eq 'floor' ? 0x808080 : 0x4f9a4f
+
+# 1. per-call cost beyond the loop, log scale
+if (have('percall.csv')) {
+set output out.'/percall.png'
+set title "Cost per call beyond the loop, ns (log scale; blue uniqueid, orange peers, green core, grey a clock read)\n".run_of('percall') noenhanced
+set logscale y
+set yrange [1:*]
+set ylabel 'ns per call'
+set boxwidth 0.7
+set key off
+plot dir.'/percall.csv' skip 1 using 0:3:(kindcolor(strcol(2))):xtic(1) with boxes lc rgb variable, \
+     '' skip 1 using 0:3:3 with labels offset 0,0.8
+}
+
+# 2. IDs/s by number of clients, with each layout's capacity
+if (have('throughput.csv')) {
+set output out.'/throughput.png'
+set title "IDs per second with 1, 2 and 4 clients (pgbench, 1,000 IDs per transaction; log scale);\nblack line: the layout's capacity\n".run_of('throughput') noenhanced
+set style data histograms
+set style histogram clustered gap 1
+set boxwidth 0.9
+set yrange [10000:*]
+set ylabel 'IDs per second'
+set key top right
+plot dir.'/throughput.csv' skip 1 using 3:xtic(1) title '1 client' lc rgb 0x9cc3e6, \
+     '' skip 1 using 4 title '2 clients' lc rgb 0x4d8fcc, \
+     '' skip 1 using 5 title '4 clients' lc rgb 0x1f4e79, \
+     '' skip 1 using ($0 - 0.45):($2 > 0 ? $2 : NaN):(0.9):(0) with vectors nohead lw 3 lc rgb 'black' title 'capacity'
+}
+
+# 3. inserts per second with 2 clients, and index bytes per row
+if (have('inserts.csv')) {
+set output out.'/inserts.png'
+set title "Rows inserted per second, 2 clients (pgbench, 1,000-row INSERT); label: primary key index bytes per row\n".run_of('inserts') noenhanced
+unset logscale y
+set style data boxes
+set boxwidth 0.7
+set yrange [0:*]
+set ylabel 'rows per second'
+set key off
+plot dir.'/inserts.csv' skip 1 using 0:2:xtic(1) with boxes lc rgb 0x2a6fb0, \
+     '' skip 1 using 0:2:(sprintf('%.1f B/row', $3)) with labels offset 0,0.8
+}

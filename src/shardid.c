@@ -64,9 +64,11 @@ next_id_own(PG_FUNCTION_ARGS)
 PG_FUNCTION_INFO_V1(shard_adopt);
 /*
  * shard_adopt(shard, last): take over a logical shard moved from another
- * server, whose last ID there was `last`.  The shard's slot and the durable
- * horizon move up to `last`, so the next IDs of the shard here are greater,
- * even with this server's clock behind the other's and across restarts.
+ * server, whose last ID there was `last`.  The shard's slot and its own
+ * durable horizon move up to `last` (the server-wide horizon stays where it
+ * is), so the next IDs of the shard here are greater, even with this
+ * server's clock behind the other's, and across restarts, crashes and
+ * promotions.
  */
 Datum
 shard_adopt(PG_FUNCTION_ARGS)

@@ -387,6 +387,7 @@ sno_generate(UidSno *out, int meta)
 					tick,
 					seq;
 		int64		wait_us = 0;
+		bool		floored = false;
 
 		pg_read_barrier();
 		now_us = GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US;
@@ -402,7 +403,11 @@ sno_generate(UidSno *out, int meta)
 		floor_ms = uid_horizon_floor((uint64) now_us / 1000);
 		if (unlikely(now_us < (int64) floor_ms * 1000 + UID_SNO_UNIT_US))
 		{
-			now = Max(now, uid_units_from_ms(UID_SNO_EPOCH_US, UID_SNO_UNIT_US, floor_ms));
+			uint64		floor_units = uid_units_from_ms(UID_SNO_EPOCH_US, UID_SNO_UNIT_US, floor_ms);
+
+			/* the clock is behind the floor, which stands in for it */
+			floored = floor_units > now;
+			now = Max(now, floor_units);
 			if (now > UID_SNO_TIME_MAX)
 				uid_no_ids_left("sno", UID_SNO_EPOCH_US + (int64) UID_SNO_TIME_MAX * UID_SNO_UNIT_US - UID_PG_EPOCH_UNIX_US);
 		}
@@ -419,7 +424,7 @@ sno_generate(UidSno *out, int meta)
 			seq = seq_min;
 			(void) uid_clock_high_water(now_us);
 		}
-		else if (now + lead + 1 < t)
+		else if (!floored && now + lead + 1 < t)
 		{
 			/*
 			 * The clock went back below the highest reading seen (by more than
@@ -451,6 +456,14 @@ sno_generate(UidSno *out, int meta)
 				lead_us = UID_SNO_EPOCH_US + (int64) t * UID_SNO_UNIT_US - uid_clock_high_water(now_us);
 				if (t > UID_SNO_TIME_MAX)
 					uid_no_ids_left("sno", UID_SNO_EPOCH_US + (int64) UID_SNO_TIME_MAX * UID_SNO_UNIT_US - UID_PG_EPOCH_UNIX_US);
+				/*
+				 * Below a fixed floor the clock stands still, so the lead over
+				 * it only grows: there is no regression to tell apart (the
+				 * floor keeps the IDs above the past), and the high-water
+				 * mark, which moves on from the floor, bounds the borrowing.
+				 */
+				if (floored && lead > SNO_LEAD_MAX)
+					lead = SNO_LEAD_MAX;
 				if (lead > SNO_LEAD_MAX || lead_us > (int64) uid_max_clock_lead_ms * 1000)
 					wait_us = Max(lead_us - (int64) uid_max_clock_lead_ms * 1000, UID_SNO_UNIT_US);
 			}

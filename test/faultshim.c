@@ -122,35 +122,24 @@ open_common(const char *real, const char *path, int flags, mode_t mode)
 	return fn(path, flags, mode);
 }
 
-int
-open(const char *path, int flags, ...)
-{
-	mode_t		mode = 0;
-	va_list		ap;
-
-	if (flags & O_CREAT)
-	{
-		va_start(ap, flags);
-		mode = va_arg(ap, mode_t);
-		va_end(ap);
-	}
-	return open_common("open", path, flags, mode);
+/* open and open64: the mode argument exists only with O_CREAT */
+#define OPEN_WRAPPER(name) \
+int \
+name(const char *path, int flags, ...) \
+{ \
+	mode_t		mode = 0; \
+	va_list		ap; \
+ \
+	if (flags & O_CREAT) \
+	{ \
+		va_start(ap, flags); \
+		mode = va_arg(ap, mode_t); \
+		va_end(ap); \
+	} \
+	return open_common(#name, path, flags, mode); \
 }
-
-int
-open64(const char *path, int flags, ...)
-{
-	mode_t		mode = 0;
-	va_list		ap;
-
-	if (flags & O_CREAT)
-	{
-		va_start(ap, flags);
-		mode = va_arg(ap, mode_t);
-		va_end(ap);
-	}
-	return open_common("open64", path, flags, mode);
-}
+OPEN_WRAPPER(open)
+OPEN_WRAPPER(open64)
 
 ssize_t
 write(int fd, const void *buf, size_t count)
@@ -202,37 +191,19 @@ wal_write_fails(int fd)
 	return 0;
 }
 
-ssize_t
-pwrite(int fd, const void *buf, size_t count, off_t offset)
-{
-	if (wal_write_fails(fd))
-		return -1;
-	return REAL(pwrite) (fd, buf, count, offset);
+/* the WAL writes: pwrite and pwritev, each also as its 64-bit name */
+#define WAL_WRITE_WRAPPER(name, params, args) \
+ssize_t \
+name params \
+{ \
+	if (wal_write_fails(fd)) \
+		return -1; \
+	return REAL(name) args; \
 }
-
-ssize_t
-pwrite64(int fd, const void *buf, size_t count, off_t offset)
-{
-	if (wal_write_fails(fd))
-		return -1;
-	return REAL(pwrite64) (fd, buf, count, offset);
-}
-
-ssize_t
-pwritev(int fd, const struct iovec *iov, int iovcnt, off_t offset)
-{
-	if (wal_write_fails(fd))
-		return -1;
-	return REAL(pwritev) (fd, iov, iovcnt, offset);
-}
-
-ssize_t
-pwritev64(int fd, const struct iovec *iov, int iovcnt, off_t offset)
-{
-	if (wal_write_fails(fd))
-		return -1;
-	return REAL(pwritev64) (fd, iov, iovcnt, offset);
-}
+WAL_WRITE_WRAPPER(pwrite, (int fd, const void *buf, size_t count, off_t offset), (fd, buf, count, offset))
+WAL_WRITE_WRAPPER(pwrite64, (int fd, const void *buf, size_t count, off_t offset), (fd, buf, count, offset))
+WAL_WRITE_WRAPPER(pwritev, (int fd, const struct iovec *iov, int iovcnt, off_t offset), (fd, iov, iovcnt, offset))
+WAL_WRITE_WRAPPER(pwritev64, (int fd, const struct iovec *iov, int iovcnt, off_t offset), (fd, iov, iovcnt, offset))
 
 /* The record's WAL flush: fails, or succeeds and the process dies. */
 int

@@ -13,6 +13,7 @@
 
 #include "common/hashfn.h"
 #include "libpq/pqformat.h"
+#include "port/pg_bswap.h"
 #include "utils/sortsupport.h"
 
 /*
@@ -86,6 +87,45 @@ uid_byteid_sortsupport(SortSupport ssup, int (*cmp) (Datum, Datum, SortSupport),
 	ssup->abbrev_converter = conv;
 	ssup->abbrev_abort = abort;
 	return true;
+}
+
+/* The big-endian unsigned integer in b[0..n-1], n at most 8. */
+static inline uint64
+uid_byteid_uint(const uint8 *b, int n)
+{
+	uint64		v = 0;
+
+	for (int i = 0; i < n; i++)
+		v = v << 8 | b[i];
+	return v;
+}
+
+/*
+ * Compares an ID of len bytes whose first time_bytes hold its time, in units
+ * of unit_us from epoch_us up to time_max, with the smallest ID of its type
+ * whose time is at or after ts.
+ */
+static inline int
+uid_byteid_cmp_time(const uint8 *b, int len, int time_bytes, TimestampTz ts,
+					int64 epoch_us, int64 unit_us, uint64 time_max)
+{
+	uint64		bound = 0;
+	uint64		t;
+
+	switch (uid_tstz_ceil_units(ts, epoch_us, unit_us, time_max, &bound))
+	{
+		case -1:
+			return 1;
+		case 1:
+			return -1;
+	}
+	t = uid_byteid_uint(b, time_bytes);
+	if (t != bound)
+		return t < bound ? -1 : 1;
+	for (int i = time_bytes; i < len; i++)
+		if (b[i] != 0)
+			return 1;
+	return 0;
 }
 
 /* ---- per-type functions ---- */
@@ -176,6 +216,26 @@ Datum tstz_cmp_##T(PG_FUNCTION_ARGS) \
 PG_FUNCTION_INFO_V1(tstz_cmp_as_##T); \
 Datum tstz_cmp_as_##T(PG_FUNCTION_ARGS) \
 { PG_RETURN_INT32(uid_tstz_cmp(PG_GETARG_TIMESTAMPTZ(0), PG_GETARG_TIMESTAMPTZ(1), EPOCH_US, UNIT_US, TIME_MAX)); }
+
+/*
+ * Sort support of type T whose abbreviated key is its first 8 bytes as an
+ * unsigned integer, never given up: for the types whose time leads, it
+ * decides between IDs of different times, and ties fall back to a memcmp of
+ * a few bytes, which is cheap.
+ */
+#define UID_BYTEID_SORTSUPPORT(T, TYPE) \
+static Datum \
+T##_abbrev_convert(Datum original, SortSupport ssup) \
+{ uint64 v; memcpy(&v, ((const TYPE *) DatumGetPointer(original))->b, sizeof(v)); \
+  return UInt64GetDatum(pg_ntoh64(v)); } \
+static bool \
+T##_abbrev_abort(int memtupcount, SortSupport ssup) \
+{ return false; } \
+PG_FUNCTION_INFO_V1(T##_sortsupport); \
+Datum T##_sortsupport(PG_FUNCTION_ARGS) \
+{ (void) uid_byteid_sortsupport((SortSupport) PG_GETARG_POINTER(0), T##_fastcmp, \
+								T##_abbrev_convert, T##_abbrev_abort); \
+  PG_RETURN_VOID(); }
 
 /*
  * Everything generic of type T (SQL name), a struct TYPE holding just the

@@ -16,26 +16,13 @@
 #include "storage/shmem.h"
 #include "utils/builtins.h"
 
-/*
- * One generator's state on its own cache line, so shards do not contend.
- * adopt_ms, when not 0, is the time of the last ID a shard had on the server
- * it was moved from (uid_generator_adopt): until this server's clock reaches
- * it, carried forward by the monotonic clock from adopt_mono_us, it stands
- * in for the clock.
- */
-typedef struct UidSlot
-{
-	pg_atomic_uint64 state;		/* last issued (time << seq_bits | seq) */
-	pg_atomic_uint64 adopt_ms;
-	pg_atomic_uint64 adopt_mono_us;
-	pg_atomic_uint64 released;	/* last issued when released (uid_generator_release) */
-	char		pad[64 - 4 * sizeof(pg_atomic_uint64)];
-} UidSlot;
-
 /* The state of a released slot: above every real state, so nothing is issued from it. */
 #define UID_SLOT_RELEASED PG_UINT64_MAX
 
-static UidSlot *uid_slots = NULL;
+UidSlot    *uid_slots = NULL;
+bool		uid_generator_ready = false;
+pg_prng_state uid_prng;
+bool		uid_prng_seeded = false;
 
 static void uid_generator_shard_floor(uint32 shard, uint64 floor_ms);
 
@@ -66,9 +53,13 @@ uid_generator_shmem_startup(void)
 	uid_horizon_shard_floor_hook = uid_generator_shard_floor;
 }
 
-/* Errors out unless this server can generate IDs of the named type now. */
+/*
+ * uid_require_generator's work until this backend has found that it can
+ * generate: errors out unless this server can generate IDs of the named
+ * type now.  A backend that has seen recovery end never sees it again.
+ */
 void
-uid_require_generator(const char *typname)
+uid_require_generator_slow(const char *typname)
 {
 	if (uid_slots == NULL)
 		ereport(ERROR,
@@ -81,6 +72,7 @@ uid_require_generator(const char *typname)
 				(errcode(ERRCODE_READ_ONLY_SQL_TRANSACTION),
 				 errmsg("cannot generate %s values during recovery", typname),
 				 errhint("Generate IDs on the primary server.")));
+	uid_generator_ready = true;
 }
 
 /*
@@ -103,6 +95,17 @@ uid_adopted_now(UidSlot *slot, int64 now_us)
 	return 0;
 }
 
+/* Seeds uid_random64's generator from a strong source. */
+void
+uid_prng_seed(void)
+{
+	if (!pg_prng_strong_seed(&uid_prng))
+		ereport(ERROR,
+				(errcode(ERRCODE_INTERNAL_ERROR),
+				 errmsg("could not generate a random seed for uniqueid's generators")));
+	uid_prng_seeded = true;
+}
+
 /* Errors out: a generator's time would pass the last of its layout, `last`. */
 void
 uid_no_ids_left(const char *typname, TimestampTz last)
@@ -113,28 +116,6 @@ uid_no_ids_left(const char *typname, TimestampTz last)
 }
 
 /*
- * x / unit_us, with the common units as constants, which the compiler turns
- * into a multiplication: a 64-bit division is the dearest instruction of a
- * call.
- */
-static inline uint64
-uid_div_unit(uint64 x, int64 unit_us)
-{
-	if (likely(unit_us == 1000))
-		return x / 1000;
-	if (unit_us == 10000)
-		return x / 10000;
-	return x / (uint64) unit_us;
-}
-
-/* The ID (fixed bits left out) of time unit t, sequence number seq. */
-static inline uint64
-uid_slot_id(const UidLayout *layout, uint64 t, uint64 seq)
-{
-	return t << layout->time_shift | seq << layout->fields[layout->seq_field].shift;
-}
-
-/*
  * Makes an ID of slot `slot` whose time unit ends at end_ms durable: within
  * the server's horizon (fast path: it is), or, while the slot is an adopted
  * shard, within the shard's own, so that an adoption ahead of this server's
@@ -142,10 +123,10 @@ uid_slot_id(const UidLayout *layout, uint64 t, uint64 seq)
  * is read after the ID was taken: an adoption that changed the slot before
  * then has set adopt_ms first.
  */
-static inline void
+void
 uid_slot_cover(uint32 slot, uint64 end_ms)
 {
-	if (likely(uid_horizon_covers(end_ms)))
+	if (uid_horizon_covers(end_ms))
 		return;
 	if (slot < UID_SLOT_SHARDID + UID_NSHARDS && pg_atomic_read_u64(&uid_slots[slot].adopt_ms) != 0)
 		uid_horizon_cover_shard(slot - UID_SLOT_SHARDID, end_ms);
@@ -155,14 +136,15 @@ uid_slot_cover(uint32 slot, uint64 end_ms)
 
 /*
  * Issues the next ID of the layout from slot `slot`, with fixed_bits (shard,
- * node, ...) or'ed in.  Strictly increasing per slot: a new time unit
+ * node, ...) or'ed in: every case of uid_generate, which calls this when its
+ * fast path does not apply.  Strictly increasing per slot: a new time unit
  * restarts the sequence; a used-up sequence borrows the next unit while the
  * lead over the highest clock reading seen (uid_clock_high_water) stays
  * within uniqueid.max_clock_lead, else waits for the clock.  A clock behind the
  * slot changes nothing: the slot counts on from its own time.
  */
 uint64
-uid_generate(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
+uid_generate_slow(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 {
 	pg_atomic_uint64 *state = &uid_slots[slot].state;
 	const UidField *seqf = &layout->fields[layout->seq_field];

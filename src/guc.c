@@ -17,8 +17,8 @@ int			uid_sno_sequence_min = 0;
 int			uid_sno_sequence_max = 65535;
 static char *uid_shards_string = NULL;
 
-/* The owned shards, one bit each; set by the assign hook from the check hook's work. */
-static const uint8 *uid_shard_map = NULL;
+/* set by the assign hook of uniqueid.shards from its check hook's work */
+const uint8 *uid_shard_map = NULL;
 
 /*
  * Parses a list such as "0-1023, 4096" into bitmap (UID_NSHARDS bits).
@@ -124,13 +124,6 @@ uid_assign_shards(const char *newval, void *extra)
 	uid_shard_map = extra;
 }
 
-/* Whether this server's uniqueid.shards includes shard (0..8191). */
-bool
-uid_shard_owned(int shard)
-{
-	return uid_shard_map != NULL && (uid_shard_map[shard / 8] & (1 << (shard % 8))) != 0;
-}
-
 /* The text of uniqueid.shards, for messages. */
 const char *
 uid_shards_setting(void)
@@ -187,14 +180,12 @@ uid_define_gucs(void)
 	MarkGUCPrefixReserved("uniqueid");
 }
 
-/* Errors out unless uniqueid.node fits a layout's node field of `bits` bits. */
-int
-uid_node_for(const char *typname, const char *field, int bits)
+/* The error of uid_node_for: uniqueid.node does not fit a node field of `bits` bits. */
+void
+uid_node_does_not_fit(const char *typname, const char *field, int bits)
 {
-	if (uid_node >= (1 << bits))
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("uniqueid.node %d does not fit the %d-bit %s of type %s", uid_node, bits, field, typname),
-				 errhint("Set uniqueid.node to 0..%d on servers that generate %s values.", (1 << bits) - 1, typname)));
-	return uid_node;
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("uniqueid.node %d does not fit the %d-bit %s of type %s", uid_node, bits, field, typname),
+			 errhint("Set uniqueid.node to 0..%d on servers that generate %s values.", (1 << bits) - 1, typname)));
 }

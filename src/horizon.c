@@ -70,6 +70,7 @@ typedef struct xl_uniqueid_shard_horizon
 #define SizeOfUniqueidShardHorizon (offsetof(xl_uniqueid_shard_horizon, shard) + sizeof(uint32))
 
 UidHorizonShared *uid_horizon = NULL;
+uint64		uid_horizon_covered_to = 0;
 UidShardFloorHook uid_horizon_shard_floor_hook = NULL;
 
 /* Errors out: the state file does not read as one. */

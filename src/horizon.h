@@ -52,8 +52,8 @@ extern uint64 uid_horizon_of_shard(uint32 shard);
  * generator without the horizon's fast paths below (and so without any
  * durability), to measure what they cost.  Never define it for real use.
  *
- * The fast paths keep what they learn in backend-local statics (one copy per
- * file that uses them), which is safe because the floor, once the clock has
+ * The fast paths keep what they learn in backend-local variables (the floor
+ * in a static, one copy per file that uses it), which is safe because the floor, once the clock has
  * passed it, never moves until the server restarts (a crash restarts every
  * backend too), and the horizon only rises.
  */
@@ -79,7 +79,7 @@ uid_horizon_floor(uint64 now_ms)
 }
 
 /* Up to where the server-wide horizon covers IDs, as this backend last saw it (or a little less). */
-static uint64 uid_horizon_covered_to pg_attribute_unused() = 0;
+extern uint64 uid_horizon_covered_to;
 
 /* Whether an ID whose time unit ends at end_ms is within the horizon already. */
 static inline bool

@@ -386,22 +386,10 @@ next_sonyflake(PG_FUNCTION_ARGS)
 }
 
 PG_FUNCTION_INFO_V1(next_shortid);
-/* next_shortid(): 9 random bits per ID from a per-backend generator seeded from a strong source */
+/* next_shortid(): 9 random bits per ID (uid_random64) */
 Datum
 next_shortid(PG_FUNCTION_ARGS)
 {
-	static pg_prng_state prng;
-	static bool seeded = false;
-
 	uid_require_generator("shortid");
-	if (!seeded)
-	{
-		if (!pg_prng_strong_seed(&prng))
-			ereport(ERROR,
-					(errcode(ERRCODE_INTERNAL_ERROR),
-					 errmsg("could not seed the random number generator for shortid")));
-		seeded = true;
-	}
-	return UInt64GetDatum(uid_generate(&uid_shortid_layout, UID_SLOT_SHORTID,
-									   pg_prng_uint32(&prng) & 511));
+	return UInt64GetDatum(uid_generate(&uid_shortid_layout, UID_SLOT_SHORTID, uid_random64() & 511));
 }

@@ -72,16 +72,14 @@ objectid_time_seconds(TimestampTz ts)
 }
 
 /* Assembles an objectid from its fields (all already range-checked). */
-static void
+static inline void
 objectid_pack(UidObjectid *out, uint64 seconds, uint64 random, uint32 counter)
 {
-	for (int i = 0; i < 4; i++)
-		out->b[i] = (uint8) (seconds >> (8 * (3 - i)));
-	for (int i = 0; i < 5; i++)
-		out->b[4 + i] = (uint8) (random >> (8 * (4 - i)));
-	out->b[9] = (uint8) (counter >> 16);
-	out->b[10] = (uint8) (counter >> 8);
-	out->b[11] = (uint8) counter;
+	uint64		hi = pg_hton64(seconds << 32 | random >> 8);
+	uint32		lo = pg_hton32((uint32) (random & 0xff) << 24 | counter);
+
+	memcpy(out->b, &hi, sizeof(hi));
+	memcpy(out->b + 8, &lo, sizeof(lo));
 }
 
 /* The 32-bit seconds field of an objectid. */
@@ -95,23 +93,7 @@ objectid_seconds(const UidObjectid *id)
 static int
 objectid_cmp_timestamptz(const UidObjectid *id, TimestampTz ts)
 {
-	uint64		bound = 0;
-	uint64		seconds;
-
-	switch (uid_tstz_ceil_units(ts, 0, USECS_PER_SEC, UID_OBJECTID_TIME_MAX, &bound))
-	{
-		case -1:
-			return 1;
-		case 1:
-			return -1;
-	}
-	seconds = objectid_seconds(id);
-	if (seconds != bound)
-		return seconds < bound ? -1 : 1;
-	for (int i = 4; i < UID_OBJECTID_BYTES; i++)
-		if (id->b[i] != 0)
-			return 1;
-	return 0;
+	return uid_byteid_cmp_time(id->b, UID_OBJECTID_BYTES, 4, ts, 0, USECS_PER_SEC, UID_OBJECTID_TIME_MAX);
 }
 
 /* Binary I/O, bytea casts, comparison, hashing and timestamptz operators. */
@@ -148,35 +130,8 @@ objectid_out(PG_FUNCTION_ARGS)
 	PG_RETURN_CSTRING(buf);
 }
 
-/* Abbreviated key: the first 8 bytes (seconds, 4 random bytes) as an unsigned integer. */
-static Datum
-objectid_abbrev_convert(Datum original, SortSupport ssup)
-{
-	uint64		v;
-
-	memcpy(&v, ((const UidObjectid *) DatumGetPointer(original))->b, sizeof(v));
-	return UInt64GetDatum(pg_ntoh64(v));
-}
-
-/*
- * The abbreviation is never abandoned: it decides between IDs of different
- * seconds or servers, and ties fall back to a 12-byte memcmp, which is cheap.
- */
-static bool
-objectid_abbrev_abort(int memtupcount, SortSupport ssup)
-{
-	return false;
-}
-
-PG_FUNCTION_INFO_V1(objectid_sortsupport);
-/* btree support 2: memcmp comparator with abbreviated keys of the first 8 bytes */
-Datum
-objectid_sortsupport(PG_FUNCTION_ARGS)
-{
-	(void) uid_byteid_sortsupport((SortSupport) PG_GETARG_POINTER(0), objectid_fastcmp,
-								  objectid_abbrev_convert, objectid_abbrev_abort);
-	PG_RETURN_VOID();
-}
+/* btree support 2: memcmp, with abbreviated keys of the first 8 bytes (seconds, 4 random bytes) */
+UID_BYTEID_SORTSUPPORT(objectid, UidObjectid)
 
 PG_FUNCTION_INFO_V1(objectid_time);
 /* id_time(objectid): the second the ID was made in */
@@ -260,6 +215,39 @@ uid_objectid_shmem_startup(void)
 	}
 }
 
+/* The error of next_objectid for a clock outside objectid's range. */
+static pg_noreturn void
+objectid_clock_out_of_range(int64 now_us)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_DATETIME_FIELD_OVERFLOW),
+			 errmsg("the clock is outside the time range of type objectid"),
+			 errdetail("The server's clock reads %s.",
+					   timestamptz_to_str(now_us - UID_PG_EPOCH_UNIX_US))));
+}
+
+/*
+ * The counter would wrap within the slot's second t - 1: second t is
+ * borrowed.  Returns false after waiting for the clock when that would put
+ * the slot more than uniqueid.max_clock_lead ahead of it.
+ */
+static pg_noinline bool
+objectid_borrow(uint64 t, int64 now_us)
+{
+	int64		lead_us;
+
+	if (t > UID_OBJECTID_TIME_MAX)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATETIME_FIELD_OVERFLOW),
+				 errmsg("type objectid has no IDs left after 2106-02-07 06:28:15+00")));
+	lead_us = (int64) t * USECS_PER_SEC - uid_clock_high_water(now_us);
+	if (lead_us <= (int64) uid_max_clock_lead_ms * 1000)
+		return true;
+	/* over capacity: wait for the clock, interruptibly */
+	uid_wait(lead_us - (int64) uid_max_clock_lead_ms * 1000);
+	return false;
+}
+
 /*
  * Issues the next objectid: strictly increasing (seconds, counter) pairs from
  * one lock-free slot.  The counter runs on across seconds (+1, wrapping
@@ -267,8 +255,9 @@ uid_objectid_shmem_startup(void)
  * second, the slot borrows the next second while the lead over the highest
  * clock reading seen stays within uniqueid.max_clock_lead, else waits.  A
  * clock behind the slot changes nothing: the slot counts on from its own time.
+ * The rare cases are out of line, so that this inlines lean into its caller.
  */
-static void
+static pg_attribute_always_inline void
 objectid_generate(UidObjectid *out)
 {
 	pg_atomic_uint64 *state = &uid_objectid->slot.state;
@@ -279,19 +268,13 @@ objectid_generate(UidObjectid *out)
 		int64		now_us = GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US;
 		uint64		old = pg_atomic_read_u64(state);
 		uint64		now_s,
-					floor_ms,
 					t,
 					counter;
 
-		if (now_us < 0 || (now_s = (uint64) now_us / USECS_PER_SEC) > UID_OBJECTID_TIME_MAX)
-			ereport(ERROR,
-					(errcode(ERRCODE_DATETIME_FIELD_OVERFLOW),
-					 errmsg("the clock is outside the time range of type objectid"),
-					 errdetail("The server's clock reads %s.",
-							   timestamptz_to_str(now_us - UID_PG_EPOCH_UNIX_US))));
+		if (unlikely(now_us < 0 || (now_s = (uint64) now_us / USECS_PER_SEC) > UID_OBJECTID_TIME_MAX))
+			objectid_clock_out_of_range(now_us);
 		/* never below what this server may have issued before it started */
-		floor_ms = uid_horizon_floor((uint64) now_us / 1000);
-		now_s = Max(now_s, (floor_ms + 999) / 1000);
+		now_s = Max(now_s, (uid_horizon_floor((uint64) now_us / 1000) + 999) / 1000);
 
 		do
 		{
@@ -304,26 +287,15 @@ objectid_generate(UidObjectid *out)
 				counter = (counter + 1) & counter_mask;
 				(void) uid_clock_high_water(now_us);
 			}
-			else if (counter < counter_mask)
+			else if (likely(counter < counter_mask))
 				counter++;
 			else
 			{
-				int64		lead_us;
-
 				/* the counter would wrap within the second: borrow the next */
 				t++;
 				counter = 0;
-				if (t > UID_OBJECTID_TIME_MAX)
-					ereport(ERROR,
-							(errcode(ERRCODE_DATETIME_FIELD_OVERFLOW),
-							 errmsg("type objectid has no IDs left after 2106-02-07 06:28:15+00")));
-				lead_us = (int64) t * USECS_PER_SEC - uid_clock_high_water(now_us);
-				if (lead_us > (int64) uid_max_clock_lead_ms * 1000)
-				{
-					/* over capacity: wait for the clock, interruptibly */
-					uid_wait(lead_us - (int64) uid_max_clock_lead_ms * 1000);
+				if (!objectid_borrow(t, now_us))
 					break;
-				}
 			}
 			if (pg_atomic_compare_exchange_u64(state, &old, t << OBJECTID_COUNTER_BITS | counter))
 			{

@@ -10,10 +10,23 @@
 #include "utils/builtins.h"
 
 /* Errors out unless shard is a logical shard number, 0..8191, as make_shardid does. */
-static void
+static inline void
 shardid_check_shard(int32 shard)
 {
-	uid_check_range("shardid", "shard", shard, UID_NSHARDS - 1);
+	if (unlikely(shard < 0 || shard >= UID_NSHARDS))
+		uid_check_range("shardid", "shard", shard, UID_NSHARDS - 1);
+}
+
+/* The error of next_id(shard) for a shard this server does not own. */
+static pg_noreturn void
+shardid_not_owned(int32 shard)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("shard %d is not owned by this server", shard),
+			 errdetail("This server's uniqueid.shards is \"%s\".", uid_shards_setting()),
+			 errhint("Generate IDs for shard %d on the server that owns it, or add it to uniqueid.shards.",
+					 shard)));
 }
 
 /* the next shardid of a shard, its number already checked */
@@ -33,13 +46,8 @@ next_id(PG_FUNCTION_ARGS)
 
 	uid_require_generator("shardid");
 	shardid_check_shard(shard);
-	if (!uid_shard_owned(shard))
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("shard %d is not owned by this server", shard),
-				 errdetail("This server's uniqueid.shards is \"%s\".", uid_shards_setting()),
-				 errhint("Generate IDs for shard %d on the server that owns it, or add it to uniqueid.shards.",
-						 shard)));
+	if (unlikely(!uid_shard_owned(shard)))
+		shardid_not_owned(shard);
 	return shardid_generate(shard);
 }
 

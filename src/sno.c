@@ -56,18 +56,14 @@ sno_time_units(TimestampTz ts)
 }
 
 /* Assembles an sno from its fields (all already range-checked). */
-static void
+static inline void
 sno_pack(UidSno *out, uint64 units, int tick, int meta, int partition, int seq)
 {
-	uint64		hi = units << 1 | (uint64) tick;
+	uint64		hi = pg_hton64((units << 1 | (uint64) tick) << 24 | (uint64) meta << 16 | (uint64) partition);
+	uint16		lo = pg_hton16((uint16) seq);
 
-	for (int i = 0; i < 5; i++)
-		out->b[i] = (uint8) (hi >> (8 * (4 - i)));
-	out->b[5] = (uint8) meta;
-	out->b[6] = (uint8) (partition >> 8);
-	out->b[7] = (uint8) partition;
-	out->b[8] = (uint8) (seq >> 8);
-	out->b[9] = (uint8) seq;
+	memcpy(out->b, &hi, sizeof(hi));
+	memcpy(out->b + 8, &lo, sizeof(lo));
 }
 
 /* The 40-bit (time << 1 | tick) prefix of an sno. */
@@ -482,6 +478,71 @@ sno_generate(UidSno *out, int meta)
 				 meta, uid_node, (int) (issued & 0xffff));
 }
 
+/*
+ * sno_generate's common case, inline: the clock within sno's range and past
+ * the startup floor, a new unit or a sequence number left in the slot's
+ * (possibly borrowed) present, and the compare-and-swap winning the first
+ * time.  Returns false, having issued nothing, for sno_generate to handle
+ * every other case.
+ */
+static pg_attribute_always_inline bool
+sno_generate_fast(UidSno *out, int meta)
+{
+	uint64		old = pg_atomic_read_u64(&sno_shared->state);
+	const uint64 seq_min = (uint64) uid_sno_sequence_min;
+	int64		now_us;
+	uint64		now,
+				t,
+				lead,
+				seq,
+				issued;
+
+	pg_read_barrier();
+	now_us = GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US;
+	if (unlikely(now_us < UID_SNO_EPOCH_US))
+		return false;
+	now = (uint64) (now_us - UID_SNO_EPOCH_US) / UID_SNO_UNIT_US;
+	if (unlikely(now > UID_SNO_TIME_MAX ||
+				 now_us < (int64) uid_horizon_floor((uint64) now_us / 1000) * 1000 + UID_SNO_UNIT_US))
+		return false;
+	t = old >> SNO_TIME_SHIFT;
+	lead = (old >> SNO_LEAD_SHIFT) & SNO_LEAD_MAX;
+	seq = old & 0xffff;
+	if (now > t)
+	{
+		/* a new unit from the clock */
+		t = now;
+		lead = 0;
+		seq = seq_min;
+		(void) uid_clock_high_water(now_us);
+	}
+	else if (likely(now + lead + 1 >= t && seq >= seq_min && seq < (uint64) uid_sno_sequence_max))
+	{
+		/* the clock is in the slot's present, and a sequence number is left */
+		lead = Min(t - now, SNO_LEAD_MAX);
+		seq++;
+	}
+	else
+		return false;
+	issued = t << SNO_TIME_SHIFT | lead << SNO_LEAD_SHIFT | (old & (UINT64CONST(1) << SNO_TICK_SHIFT)) | seq;
+	if (unlikely(!pg_atomic_compare_exchange_u64(&sno_shared->state, &old, issued)))
+		return false;
+	uid_horizon_cover(uid_unit_end_ms(UID_SNO_EPOCH_US, UID_SNO_UNIT_US, t));
+	sno_pack(out, t, (int) ((issued >> SNO_TICK_SHIFT) & 1), meta, uid_node, (int) seq);
+	return true;
+}
+
+/* The error of next_sno for a sequence pool too small for sno's rules. */
+static pg_noreturn void
+sno_pool_too_small(void)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("uniqueid.sno_sequence_min (%d) and uniqueid.sno_sequence_max (%d) leave a sequence pool of fewer than 4 values",
+					uid_sno_sequence_min, uid_sno_sequence_max),
+			 errhint("Set uniqueid.sno_sequence_max to at least uniqueid.sno_sequence_min + 3.")));
+}
+
 PG_FUNCTION_INFO_V1(next_sno);
 /* next_sno(meta): the next sno of this server's partition (uniqueid.node) */
 Datum
@@ -491,14 +552,12 @@ next_sno(PG_FUNCTION_ARGS)
 	UidSno	   *id;
 
 	uid_require_generator("sno");
-	uid_check_range("sno", "meta", meta, 255);
-	if (uid_sno_sequence_max - uid_sno_sequence_min + 1 < 4)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("uniqueid.sno_sequence_min (%d) and uniqueid.sno_sequence_max (%d) leave a sequence pool of fewer than 4 values",
-						uid_sno_sequence_min, uid_sno_sequence_max),
-				 errhint("Set uniqueid.sno_sequence_max to at least uniqueid.sno_sequence_min + 3.")));
+	if (unlikely(meta < 0 || meta > 255))
+		uid_check_range("sno", "meta", meta, 255);
+	if (unlikely(uid_sno_sequence_max - uid_sno_sequence_min + 1 < 4))
+		sno_pool_too_small();
 	id = palloc(sizeof(UidSno));
-	sno_generate(id, meta);
+	if (!sno_generate_fast(id, meta))
+		sno_generate(id, meta);
 	PG_RETURN_POINTER(id);
 }

@@ -6,32 +6,13 @@
  */
 #include "generator.h"
 
-#include "common/pg_prng.h"
+#include "port/pg_bswap.h"
 #include "datatype/timestamp.h"
 #include "utils/builtins.h"
 #include "utils/uuid.h"
 
 /* 100 ns intervals from 1582-10-15 (Gregorian reform), v1 and v6's epoch, to 1970-01-01. */
 #define UID_GREGORIAN_TO_UNIX_100NS INT64CONST(122192928000000000)
-
-/* This backend's generator of the 62 random bits, seeded on first use. */
-static pg_prng_state uid_uuid7_prng;
-static bool uid_uuid7_prng_seeded = false;
-
-/* The next 62 random bits of this backend. */
-static uint64
-uid_uuid7_random62(void)
-{
-	if (unlikely(!uid_uuid7_prng_seeded))
-	{
-		if (!pg_prng_strong_seed(&uid_uuid7_prng))
-			ereport(ERROR,
-					(errcode(ERRCODE_INTERNAL_ERROR),
-					 errmsg("could not generate a random seed for next_uuid7")));
-		uid_uuid7_prng_seeded = true;
-	}
-	return pg_prng_uint64(&uid_uuid7_prng) >> 2;
-}
 
 PG_FUNCTION_INFO_V1(next_uuid7);
 /* next_uuid7(): a version 7 UUID, strictly greater than every one this server issued before */
@@ -40,23 +21,20 @@ next_uuid7(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *u;
 	uint64		tc;
-	uint64		r;
+	uint64		hi;
+	uint64		lo;
 
 	uid_require_generator("uuid");
 	tc = uid_generate(&uid_uuid7_layout, UID_SLOT_UUID7, 0);
-	r = uid_uuid7_random62();
-
-	u = palloc(sizeof(pg_uuid_t));
-	/* unix_ts_ms: 48 bits, big-endian */
-	for (int i = 0; i < 6; i++)
-		u->data[i] = (unsigned char) (tc >> (12 + 8 * (5 - i)));
-	/* version 7, then the 12-bit counter as rand_a */
-	u->data[6] = (unsigned char) (0x70 | ((tc >> 8) & 0x0f));
-	u->data[7] = (unsigned char) tc;
+	/* unix_ts_ms (48 bits), version 7, the 12-bit counter as rand_a */
+	hi = (tc >> 12) << 16 | 0x7000 | (tc & 0xfff);
 	/* variant 10, then 62 random bits as rand_b */
-	u->data[8] = (unsigned char) (0x80 | (r >> 56));
-	for (int i = 9; i < 16; i++)
-		u->data[i] = (unsigned char) (r >> (8 * (15 - i)));
+	lo = UINT64CONST(0x8000000000000000) | uid_random64() >> 2;
+	u = palloc(sizeof(pg_uuid_t));
+	hi = pg_hton64(hi);
+	lo = pg_hton64(lo);
+	memcpy(u->data, &hi, sizeof(hi));
+	memcpy(u->data + 8, &lo, sizeof(lo));
 	PG_RETURN_UUID_P(u);
 }
 

@@ -2,14 +2,14 @@
 EXTVERSION = 1.1
 PGFILEDESC = "uniqueid - short, unique, time-sortable ID types and generators"
 MODULE_big = uniqueid
-OBJS = src/module.o src/codec.o src/basen.o src/layout.o src/id64.o src/shardid.o src/sno.o src/objectid.o src/spreadid.o src/shortcode.o src/clock.o src/generator.o src/horizon.o src/guc.o src/uuid7.o
+OBJS = src/module.o src/codec.o src/basen.o src/layout.o src/id64.o src/shardid.o src/sno.o src/objectid.o src/spreadid.o src/shortcode.o src/clock.o src/generator.o src/horizon.o src/guc.o src/uuid7.o src/ulid.o src/ksuid.o src/rsxid.o src/typeid.o
 EXTENSION = uniqueid
 DATA = $(wildcard sql/uniqueid--*.sql)
 PG_CPPFLAGS = -I$(srcdir)/src
 
 # pg_regress (test/sql, test/expected): against any server with uniqueid in
 # shared_preload_libraries.  TAP (t/*.pl): servers of their own.
-REGRESS = upgrade types opclass casts binary_io generator guc sno families shortcode objectid uuid7 minmax_plans timestamptz_plans input_validity core_uuid security privileges
+REGRESS = upgrade types opclass casts binary_io generator guc sno families shortcode objectid uuid7 peer_families minmax_plans timestamptz_plans input_validity core_uuid security privileges
 REGRESS_OPTS = --inputdir=test
 TAP_TESTS = 1
 
@@ -47,10 +47,12 @@ dist:
 .PHONY: dist
 
 # The install script is made by tools/gen_sql.py from its table of 8-byte
-# families and the parts in tools/sql/; test/run.sh checks that the committed
-# script is what it makes.
+# families and the parts in tools/sql/, the upgrade script to 1.1 from
+# tools/sql/upgrade-1.1.sql and its table of byte-string families;
+# test/run.sh checks that the committed scripts are what it makes.
 sql: tools/gen_sql.py $(wildcard tools/sql/*.sql)
 	python3 tools/gen_sql.py > sql/uniqueid--1.0.sql
+	python3 tools/gen_sql.py --upgrade > sql/uniqueid--1.0--1.1.sql
 .PHONY: sql
 
 # The clock tests' preload library (test/clockshift.c), built for the tests only.

@@ -42,7 +42,7 @@ uid_byteid_send(const uint8 *id, int len)
 	PG_RETURN_BYTEA_P(pq_endtypsend(&buf));
 }
 
-/* bytea -> the type: exactly len bytes (both type names take "an") */
+/* bytea -> the type: exactly len bytes */
 static inline Datum
 uid_byteid_from_bytea(bytea *b, int len, const char *typname)
 {
@@ -52,7 +52,7 @@ uid_byteid_from_bytea(bytea *b, int len, const char *typname)
 		ereport(ERROR,
 				(errcode(ERRCODE_STRING_DATA_LENGTH_MISMATCH),
 				 errmsg("invalid length for type %s: %d bytes", typname, (int) VARSIZE_ANY_EXHDR(b)),
-				 errdetail("An %s is exactly %d bytes.", typname, len)));
+				 errdetail("A value of type %s is exactly %d bytes.", typname, len)));
 	id = palloc(len);
 	memcpy(id, VARDATA_ANY(b), len);
 	PG_RETURN_POINTER(id);

@@ -219,3 +219,185 @@ uid_shortid_format(uint64_t v, char *buf)
 	buf[n] = '\0';
 	return n;
 }
+
+/* ---- base 32 over bytes (ULID, TypeID, xid) ---- */
+
+const char	uid_crockford_upper[32] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+const char	uid_crockford_lower[32] = "0123456789abcdefghjkmnpqrstvwxyz";
+const char	uid_base32hex_lower[32] = "0123456789abcdefghijklmnopqrstuv";
+
+/* Fills decode[] for alphabet: each byte's digit, or -1; fold_case reads both cases. */
+void
+uid_base32_decode_table(const char alphabet[32], int fold_case, int8_t decode[256])
+{
+	memset(decode, -1, 256);
+	for (int d = 0; d < 32; d++)
+	{
+		unsigned char c = (unsigned char) alphabet[d];
+
+		decode[c] = (int8_t) d;
+		if (fold_case && c >= 'a' && c <= 'z')
+			decode[c - 'a' + 'A'] = (int8_t) d;
+		else if (fold_case && c >= 'A' && c <= 'Z')
+			decode[c - 'A' + 'a'] = (int8_t) d;
+	}
+}
+
+/* Parses base 32 over bytes; see codec.h. */
+uid_parse_result
+uid_base32_parse(const char *s, size_t len, const int8_t decode[256],
+				 uint8_t *out, size_t nbytes, int lead)
+{
+	size_t		nchars = UID_BASE32_CHARS(nbytes, lead);
+	int			trail = (int) (5 * nchars - 8 * nbytes) - lead;
+	uint32_t	acc = 0;		/* bits not yet written out */
+	int			nacc = 0;		/* how many */
+	size_t		o = 0;
+	int			skip = lead;	/* lead bits still to drop */
+	int			range = 0;
+
+	if (len != nchars)
+		return UID_PARSE_SYNTAX;
+	for (size_t i = 0; i < nchars; i++)
+	{
+		int			d = decode[(unsigned char) s[i]];
+
+		if (d < 0)
+			return UID_PARSE_SYNTAX;
+		acc = acc << 5 | (uint32_t) d;
+		nacc += 5;
+		if (skip > 0)
+		{
+			/* the lead bits are the top of the first character */
+			if (acc >> (nacc - skip) != 0)
+				range = 1;
+			nacc -= skip;
+			acc &= (UINT32_C(1) << nacc) - 1;
+			skip = 0;
+		}
+		if (nacc >= 8 && o < nbytes)
+		{
+			nacc -= 8;
+			out[o++] = (uint8_t) (acc >> nacc);
+			acc &= (UINT32_C(1) << nacc) - 1;
+		}
+	}
+	/* what is left is the trailing bits */
+	if (nacc != trail || acc != 0)
+		return UID_PARSE_SYNTAX;
+	return range ? UID_PARSE_RANGE : UID_PARSE_OK;
+}
+
+/* Writes base 32 over bytes with a terminating NUL; see codec.h. */
+void
+uid_base32_format(const uint8_t *in, size_t nbytes, const char alphabet[32], int lead, char *buf)
+{
+	size_t		nchars = UID_BASE32_CHARS(nbytes, lead);
+	uint32_t	acc = 0;
+	int			nacc = lead;	/* the lead bits: zeros already in acc */
+	size_t		i = 0;
+
+	for (size_t c = 0; c < nchars; c++)
+	{
+		if (nacc < 5)
+		{
+			if (i < nbytes)
+				acc = acc << 8 | in[i++];
+			else
+				acc <<= 8;		/* the trailing zero bits */
+			nacc += 8;
+		}
+		nacc -= 5;
+		buf[c] = alphabet[(acc >> nacc) & 31];
+		acc &= (UINT32_C(1) << nacc) - 1;
+	}
+	buf[nchars] = '\0';
+}
+
+/* ---- KSUID's base 62 ---- */
+
+static const char ksuid_alphabet[62] =
+"0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+
+/* The digit of a base-62 character, or -1. */
+static int
+ksuid_digit(unsigned char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'A' && c <= 'Z')
+		return c - 'A' + 10;
+	if (c >= 'a' && c <= 'z')
+		return c - 'a' + 36;
+	return -1;
+}
+
+/* Parses KSUID's 27 base-62 digits into 20 big-endian bytes; see codec.h. */
+uid_parse_result
+uid_ksuid_parse(const char *s, size_t len, uint8_t out[UID_KSUID_BYTES])
+{
+	/* the value as five 32-bit words, most significant first */
+	uint32_t	w[5] = {0};
+
+	if (len != UID_KSUID_CHARS)
+		return UID_PARSE_SYNTAX;
+	for (int i = 0; i < UID_KSUID_CHARS; i++)
+	{
+		int			d = ksuid_digit((unsigned char) s[i]);
+		uint64_t	carry;
+
+		if (d < 0)
+			return UID_PARSE_SYNTAX;
+		/* w = w * 62 + d */
+		carry = (uint64_t) d;
+		for (int k = 4; k >= 0; k--)
+		{
+			uint64_t	v = (uint64_t) w[k] * 62 + carry;
+
+			w[k] = (uint32_t) v;
+			carry = v >> 32;
+		}
+		if (carry != 0)
+		{
+			/* past 2^160; the rest must still be digits */
+			for (int j = i + 1; j < UID_KSUID_CHARS; j++)
+				if (ksuid_digit((unsigned char) s[j]) < 0)
+					return UID_PARSE_SYNTAX;
+			return UID_PARSE_RANGE;
+		}
+	}
+	for (int k = 0; k < 5; k++)
+	{
+		out[4 * k] = (uint8_t) (w[k] >> 24);
+		out[4 * k + 1] = (uint8_t) (w[k] >> 16);
+		out[4 * k + 2] = (uint8_t) (w[k] >> 8);
+		out[4 * k + 3] = (uint8_t) w[k];
+	}
+	return UID_PARSE_OK;
+}
+
+/* Writes 20 bytes as KSUID's 27 base-62 digits with a terminating NUL. */
+void
+uid_ksuid_format(const uint8_t in[UID_KSUID_BYTES], char buf[UID_KSUID_CHARS + 1])
+{
+	uint32_t	w[5];
+
+	for (int k = 0; k < 5; k++)
+		w[k] = (uint32_t) in[4 * k] << 24 | (uint32_t) in[4 * k + 1] << 16 |
+			(uint32_t) in[4 * k + 2] << 8 | in[4 * k + 3];
+	/* the digits, least significant first: w /= 62 each time */
+	for (int i = UID_KSUID_CHARS - 1; i >= 0; i--)
+	{
+		uint64_t	rem = 0;
+
+		for (int k = 0; k < 5; k++)
+		{
+			uint64_t	v = rem << 32 | w[k];
+
+			w[k] = (uint32_t) (v / 62);
+			rem = v % 62;
+		}
+		buf[i] = ksuid_alphabet[rem];
+	}
+	buf[UID_KSUID_CHARS] = '\0';
+}

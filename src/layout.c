@@ -98,6 +98,49 @@ const UidLayout uid_uuid7_layout = {
 };
 
 /*
+ * The generators of the byte-string types on the 64-bit engine: the time
+ * and sequence that lead each ID (the type's own file places the rest).
+ * ulid: Unix ms 48 . counter 16, the first 8 of its 16 bytes.
+ */
+const UidLayout uid_ulid_layout = {
+	.typname = "ulid",
+	.epoch_us = 0,
+	.unit_us = 1000,
+	.time_shift = 16,
+	.time_bits = 48,
+	.codec = UID_CODEC_HEX,
+	.seq_field = 0,
+	.nfields = 1,
+	.fields = {{"counter", 0, 16}},
+};
+
+/* ksuid: seconds 32 since 2014-05-13 16:53:20 UTC . counter 32, the first 8 of its 20 bytes */
+const UidLayout uid_ksuid_layout = {
+	.typname = "ksuid",
+	.epoch_us = INT64CONST(1400000000) * 1000000,
+	.unit_us = 1000000,
+	.time_shift = 32,
+	.time_bits = 32,
+	.codec = UID_CODEC_HEX,
+	.seq_field = 0,
+	.nfields = 1,
+	.fields = {{"counter", 0, 32}},
+};
+
+/* rsxid: Unix seconds 32 . counter 24 (bytes 0-3 and 9-11 of its 12) */
+const UidLayout uid_rsxid_layout = {
+	.typname = "rsxid",
+	.epoch_us = 0,
+	.unit_us = 1000000,
+	.time_shift = 24,
+	.time_bits = 32,
+	.codec = UID_CODEC_HEX,
+	.seq_field = 0,
+	.nfields = 1,
+	.fields = {{"counter", 0, 24}},
+};
+
+/*
  * Time units since the layout's epoch for ts, truncated to the unit.  Raises
  * datetime_field_overflow when ts is outside what the layout can hold.
  */

@@ -52,6 +52,9 @@ extern const UidLayout uid_sonyflake_layout;
 extern const UidLayout uid_shortid_layout;
 extern const UidLayout uid_spreadid_layout;
 extern const UidLayout uid_uuid7_layout;
+extern const UidLayout uid_ulid_layout;
+extern const UidLayout uid_ksuid_layout;
+extern const UidLayout uid_rsxid_layout;
 
 /* Microseconds between the Unix epoch and PostgreSQL's (2000-01-01). */
 #define UID_PG_EPOCH_UNIX_US INT64CONST(946684800000000)

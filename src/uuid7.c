@@ -4,6 +4,8 @@
  * shared-memory slot of uid_generate, and id_time(uuid), which reads the
  * time of versions 1, 6 and 7.
  */
+#include "uuid7.h"
+
 #include "generator.h"
 
 #include "port/pg_bswap.h"
@@ -14,27 +16,34 @@
 /* 100 ns intervals from 1582-10-15 (Gregorian reform), v1 and v6's epoch, to 1970-01-01. */
 #define UID_GREGORIAN_TO_UNIX_100NS INT64CONST(122192928000000000)
 
+/* Fills u with the next version 7 UUID of this server. */
+void
+uid_uuid7_next(pg_uuid_t *u)
+{
+	uint64		tc = uid_generate(&uid_uuid7_layout, UID_SLOT_UUID7, 0);
+	uint64		hi;
+	uint64		lo;
+
+	/* unix_ts_ms (48 bits), version 7, the 12-bit counter as rand_a */
+	hi = (tc >> 12) << 16 | 0x7000 | (tc & 0xfff);
+	/* variant 10, then 62 random bits as rand_b */
+	lo = UINT64CONST(0x8000000000000000) | uid_random64() >> 2;
+	hi = pg_hton64(hi);
+	lo = pg_hton64(lo);
+	memcpy(u->data, &hi, sizeof(hi));
+	memcpy(u->data + 8, &lo, sizeof(lo));
+}
+
 PG_FUNCTION_INFO_V1(next_uuid7);
 /* next_uuid7(): a version 7 UUID, strictly greater than every one this server issued before */
 Datum
 next_uuid7(PG_FUNCTION_ARGS)
 {
 	pg_uuid_t  *u;
-	uint64		tc;
-	uint64		hi;
-	uint64		lo;
 
 	uid_require_generator("uuid");
-	tc = uid_generate(&uid_uuid7_layout, UID_SLOT_UUID7, 0);
-	/* unix_ts_ms (48 bits), version 7, the 12-bit counter as rand_a */
-	hi = (tc >> 12) << 16 | 0x7000 | (tc & 0xfff);
-	/* variant 10, then 62 random bits as rand_b */
-	lo = UINT64CONST(0x8000000000000000) | uid_random64() >> 2;
 	u = palloc(sizeof(pg_uuid_t));
-	hi = pg_hton64(hi);
-	lo = pg_hton64(lo);
-	memcpy(u->data, &hi, sizeof(hi));
-	memcpy(u->data + 8, &lo, sizeof(lo));
+	uid_uuid7_next(u);
 	PG_RETURN_UUID_P(u);
 }
 

@@ -112,6 +112,11 @@ if command -v python3 >/dev/null; then
 	else
 		fail "sql/uniqueid--1.0.sql differs from what tools/gen_sql.py makes (make sql)"
 	fi
+	if python3 tools/gen_sql.py --upgrade | cmp -s - sql/uniqueid--1.0--1.1.sql; then
+		pass "sql/uniqueid--1.0--1.1.sql is what tools/gen_sql.py --upgrade makes"
+	else
+		fail "sql/uniqueid--1.0--1.1.sql differs from what tools/gen_sql.py --upgrade makes (make sql)"
+	fi
 fi
 
 # the pure codecs' fuzzers (version-independent: on the machine itself only),

@@ -26,10 +26,12 @@ sql(q{
 	CREATE TABLE got (run int, shard_id shardid, sno_id sno, oid_id objectid);
 });
 # the other generators, fewer rows each run (sonyflake gives 256 IDs per 10 ms)
-sql('CREATE TABLE more (run int, sf snowflake, sy sonyflake, si shortid, sp spreadid, u7 uuid)');
+sql('CREATE TABLE more (run int, sf snowflake, sy sonyflake, si shortid, sp spreadid, u7 uuid,
+	ul ulid, ks ksuid, rx rsxid, ti typeid)');
 sub more
 {
-	sql("INSERT INTO more SELECT $_[0], next_snowflake(), next_sonyflake(), next_shortid(), next_spreadid('time'), next_uuid7()
+	sql("INSERT INTO more SELECT $_[0], next_snowflake(), next_sonyflake(), next_shortid(), next_spreadid('time'), next_uuid7(),
+		next_ulid(), next_ksuid(), next_rsxid(), next_typeid('user')
 		FROM generate_series(1, 5000)");
 	return;
 }
@@ -42,7 +44,11 @@ sub more_after
 		UNION ALL SELECT (SELECT min(sy) FROM more WHERE run = $r) > (SELECT max(sy) FROM more WHERE run < $r)
 		UNION ALL SELECT (SELECT min(si) FROM more WHERE run = $r) > (SELECT max(si) FROM more WHERE run < $r)
 		UNION ALL SELECT (SELECT min(sp) FROM more WHERE run = $r) > (SELECT max(sp) FROM more WHERE run < $r)
-		UNION ALL SELECT (SELECT u7 FROM more WHERE run = $r ORDER BY u7 LIMIT 1) > (SELECT u7 FROM more WHERE run < $r ORDER BY u7 DESC LIMIT 1)) s});
+		UNION ALL SELECT (SELECT u7 FROM more WHERE run = $r ORDER BY u7 LIMIT 1) > (SELECT u7 FROM more WHERE run < $r ORDER BY u7 DESC LIMIT 1)
+		UNION ALL SELECT (SELECT min(ul) FROM more WHERE run = $r) > (SELECT max(ul) FROM more WHERE run < $r)
+		UNION ALL SELECT (SELECT min(ks) FROM more WHERE run = $r) > (SELECT max(ks) FROM more WHERE run < $r)
+		UNION ALL SELECT (SELECT min(rx) FROM more WHERE run = $r) > (SELECT max(rx) FROM more WHERE run < $r)
+		UNION ALL SELECT (SELECT min(ti) FROM more WHERE run = $r) > (SELECT max(ti) FROM more WHERE run < $r)) s});
 }
 sub gen { sql("INSERT INTO got SELECT $_[0], next_id(1), next_sno(), next_objectid() FROM generate_series(1, 100000)"); return; }
 
@@ -94,7 +100,7 @@ is($dups, '0', "$total IDs of each type over three runs, no duplicate");
 is($ok_oid_crash, 't', 'after the crash every next_objectid is greater than every earlier one');
 is($ok_oid_restart, 't', 'after the clean restart every next_objectid is greater than every earlier one');
 is($more2_ok, 't',
-	'after the crash next_snowflake, next_sonyflake, next_shortid, next_spreadid and next_uuid7 are above all earlier IDs');
+	'after the crash next_snowflake, next_sonyflake, next_shortid, next_spreadid, next_uuid7, next_ulid, next_ksuid, next_rsxid and next_typeid are above all earlier IDs');
 is($more3_ok, 't', 'after the clean restart they are above all earlier IDs too');
 
 done_testing();

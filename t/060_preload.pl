@@ -28,7 +28,8 @@ like($err, $needs, 'next_id raises 55000 naming shared_preload_libraries');
 like($err, qr/HINT:  Add uniqueid to shared_preload_libraries/,
 	'with a hint that names the setting');
 my @fails = grep { uid_error($node, "SELECT $_") !~ $needs }
-  qw{next_sno() next_snowflake() next_sonyflake() next_shortid() next_spreadid() next_objectid() next_uuid7()};
+  (qw{next_sno() next_snowflake() next_sonyflake() next_shortid() next_spreadid() next_objectid() next_uuid7()},
+	qw{next_ulid() next_ksuid() next_rsxid()}, q{next_typeid('user')});
 is("@fails", '', 'every other generator raises 55000 too');
 
 done_testing();

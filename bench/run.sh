@@ -178,10 +178,12 @@ P_KEYS=(p_clock p_nextval p_gen_uuid)
 declare -A P_LABEL=([p_loop]="the loop alone" [p_clock]="clock_timestamp()" [p_nextval]="nextval('seq')"
 	[p_gen_uuid]="gen_random_uuid()" [p_core_uuidv7]="uuidv7() (core)" [p_peer_snow]="snowflake.nextval() (pgEdge)"
 	[p_peer_uuidv7]="uuid_generate_v7() (pg_uuidv7)" [p_id]="next_id(i % 8192)" [p_id_own]="next_id()"
-	[p_snowflake]="next_snowflake()" [p_sno]="next_sno()" [p_objectid]="next_objectid()" [p_uuid7]="next_uuid7()")
+	[p_snowflake]="next_snowflake()" [p_sno]="next_sno()" [p_objectid]="next_objectid()" [p_uuid7]="next_uuid7()"
+	[p_ulid]="next_ulid()" [p_ksuid]="next_ksuid()" [p_rsxid]="next_rsxid()" [p_typeid]="next_typeid('user')")
 declare -A P_KIND=([p_clock]=floor [p_nextval]=core [p_gen_uuid]=core [p_core_uuidv7]=core [p_peer_snow]=peer
 	[p_peer_uuidv7]=peer [p_id]=uniqueid [p_id_own]=uniqueid [p_snowflake]=uniqueid [p_sno]=uniqueid
-	[p_objectid]=uniqueid [p_uuid7]=uniqueid)
+	[p_objectid]=uniqueid [p_uuid7]=uniqueid [p_ulid]=uniqueid [p_ksuid]=uniqueid [p_rsxid]=uniqueid
+	[p_typeid]=uniqueid)
 gen p_loop "i"
 gen p_clock "clock_timestamp()"
 gen p_nextval "nextval('bench_seq')"
@@ -195,7 +197,11 @@ gen p_snowflake "next_snowflake()"
 gen p_sno "next_sno()"
 gen p_objectid "next_objectid()"
 gen p_uuid7 "next_uuid7()"
-P_KEYS+=(p_id p_id_own p_snowflake p_sno p_objectid p_uuid7)
+gen p_ulid "next_ulid()"
+gen p_ksuid "next_ksuid()"
+gen p_rsxid "next_rsxid()"
+gen p_typeid "next_typeid('user')"
+P_KEYS+=(p_id p_id_own p_snowflake p_sno p_objectid p_uuid7 p_ulid p_ksuid p_rsxid p_typeid)
 REPS_SAVED=$REPS REPS=$GEN_REPS
 run_group
 REPS=$REPS_SAVED
@@ -366,7 +372,7 @@ uid_log "(c) pgbench inserts: 2 clients, 1000 rows per transaction, $PGB_ROUNDS 
 echo "INSERT INTO t (v) SELECT 0 FROM generate_series(1, 1000);" >"$D/insert.sql"
 declare -A PGB IDX TBL REPEATS
 PGB_KEYS=(bigserial shard1 shardpid insta bigserial_nu uuid)
-PGB_KEYS+=(sno uuid7)
+PGB_KEYS+=(sno uuid7 ulid ksuid rsxid typeid)
 [ -z "$PEER_SNOWFLAKE" ] || PGB_KEYS+=(peer_snow)
 [ -z "$PEER_UUIDV7" ] || PGB_KEYS+=(peer_uuidv7)
 declare -A PGB_DEF=(
@@ -378,6 +384,10 @@ declare -A PGB_DEF=(
 	[uuid]="uuid PRIMARY KEY DEFAULT gen_random_uuid()"
 	[sno]="sno PRIMARY KEY DEFAULT next_sno()"
 	[uuid7]="uuid PRIMARY KEY DEFAULT next_uuid7()"
+	[ulid]="ulid PRIMARY KEY DEFAULT next_ulid()"
+	[ksuid]="ksuid PRIMARY KEY DEFAULT next_ksuid()"
+	[rsxid]="rsxid PRIMARY KEY DEFAULT next_rsxid()"
+	[typeid]="typeid PRIMARY KEY DEFAULT next_typeid('user')"
 	[peer_snow]="bigint PRIMARY KEY DEFAULT snowflake.nextval()"
 	[peer_uuidv7]="uuid PRIMARY KEY DEFAULT uuid_generate_v7()"
 )
@@ -424,12 +434,14 @@ pgb_row bigserial_nu "bigserial, non-unique index *"
 pgb_row uuid "uuid gen_random_uuid()"
 declare -A INS_LABEL=([shard1]="shardid next_id(5)" [shardpid]="shardid next_id(pid % 8192)"
 	[bigserial]="bigserial" [uuid]="uuid gen_random_uuid()" [sno]="sno next_sno()" [uuid7]="uuid next_uuid7()"
+	[ulid]="ulid next_ulid()" [ksuid]="ksuid next_ksuid()" [rsxid]="rsxid next_rsxid()"
+	[typeid]="typeid next_typeid('user')"
 	[peer_snow]="bigint snowflake.nextval() (pgEdge)"
 	[peer_uuidv7]="uuid uuid_generate_v7() (pg_uuidv7)")
 echo "key,rows_per_s,index_bytes_per_row" >"$RESULTS_DIR/inserts.csv"
 echo "$RUN_ID" >"$RESULTS_DIR/inserts.run"
-for k in shard1 shardpid sno uuid7 bigserial uuid; do
-	if [ $k = sno ] || [ $k = uuid7 ]; then
+for k in shard1 shardpid sno uuid7 ulid ksuid rsxid typeid bigserial uuid; do
+	if [ $k != shard1 ] && [ $k != shardpid ] && [ $k != bigserial ] && [ $k != uuid ]; then
 		pgb_row $k "${INS_LABEL[$k]}"
 		row c "" "" "paired: $(paired pgb_$k pgb_uuid)x gen_random_uuid" - -
 	fi

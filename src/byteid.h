@@ -58,16 +58,6 @@ uid_byteid_from_bytea(bytea *b, int len, const char *typname)
 	PG_RETURN_POINTER(id);
 }
 
-/* the type -> bytea: the len bytes */
-static inline Datum
-uid_byteid_to_bytea(const uint8 *id, int len)
-{
-	bytea	   *b = palloc(VARHDRSZ + len);
-
-	SET_VARSIZE(b, VARHDRSZ + len);
-	memcpy(VARDATA(b), id, len);
-	PG_RETURN_BYTEA_P(b);
-}
 
 /*
  * Sort support of a byte-ID type: the full comparator, and when tuplesort
@@ -87,6 +77,17 @@ uid_byteid_sortsupport(SortSupport ssup, int (*cmp) (Datum, Datum, SortSupport),
 	ssup->abbrev_converter = conv;
 	ssup->abbrev_abort = abort;
 	return true;
+}
+
+/* bytes b[off..off+len-1] of an ID as a bytea (an accessor of a field of bytes) */
+static inline Datum
+uid_byteid_part(const uint8 *b, int off, int len)
+{
+	bytea	   *r = palloc(VARHDRSZ + len);
+
+	SET_VARSIZE(r, VARHDRSZ + len);
+	memcpy(VARDATA(r), b + off, len);
+	PG_RETURN_BYTEA_P(r);
 }
 
 /* The big-endian unsigned integer in b[0..n-1], n at most 8. */
@@ -145,7 +146,7 @@ Datum T##_from_bytea(PG_FUNCTION_ARGS) \
 { return uid_byteid_from_bytea(PG_GETARG_BYTEA_PP(0), LEN, #T); } \
 PG_FUNCTION_INFO_V1(T##_to_bytea); \
 Datum T##_to_bytea(PG_FUNCTION_ARGS) \
-{ return uid_byteid_to_bytea(UID_BYTEID_ARG(TYPE, 0)->b, LEN); }
+{ return uid_byteid_part(UID_BYTEID_ARG(TYPE, 0)->b, 0, LEN); }
 
 /* One comparison operator of the type with itself, in byte order. */
 #define UID_BYTEID_CMP_OP(T, TYPE, LEN, OP, EXPR) \

@@ -227,8 +227,8 @@ const char	uid_crockford_lower[32] = "0123456789abcdefghjkmnpqrstvwxyz";
 const char	uid_base32hex_lower[32] = "0123456789abcdefghijklmnopqrstuv";
 
 /* Fills decode[] for alphabet: each byte's digit, or -1; fold_case reads both cases. */
-void
-uid_base32_decode_table(const char alphabet[32], int fold_case, int8_t decode[256])
+static void
+base32_decode_table(const char alphabet[32], int fold_case, int8_t decode[256])
 {
 	memset(decode, -1, 256);
 	for (int d = 0; d < 32; d++)
@@ -243,11 +243,35 @@ uid_base32_decode_table(const char alphabet[32], int fold_case, int8_t decode[25
 	}
 }
 
+/* The decode table of one of the three alphabets, either case or not, made on first use. */
+static const int8_t *
+base32_decoder(const char alphabet[32], int fold_case)
+{
+	static const char *const alphabets[] = {uid_crockford_upper, uid_crockford_lower, uid_base32hex_lower};
+	static int8_t tables[3][2][256];
+	static int	ready[3][2];
+
+	for (int a = 0; a < 3; a++)
+	{
+		if (alphabets[a] != alphabet)
+			continue;
+		fold_case = fold_case != 0;
+		if (!ready[a][fold_case])
+		{
+			base32_decode_table(alphabet, fold_case, tables[a][fold_case]);
+			ready[a][fold_case] = 1;
+		}
+		return tables[a][fold_case];
+	}
+	return NULL;
+}
+
 /* Parses base 32 over bytes; see codec.h. */
 uid_parse_result
-uid_base32_parse(const char *s, size_t len, const int8_t decode[256],
+uid_base32_parse(const char *s, size_t len, const char alphabet[32], int fold_case,
 				 uint8_t *out, size_t nbytes, int lead)
 {
+	const int8_t *decode = base32_decoder(alphabet, fold_case);
 	size_t		nchars = UID_BASE32_CHARS(nbytes, lead);
 	int			trail = (int) (5 * nchars - 8 * nbytes) - lead;
 	uint32_t	acc = 0;		/* bits not yet written out */
@@ -256,7 +280,7 @@ uid_base32_parse(const char *s, size_t len, const int8_t decode[256],
 	int			skip = lead;	/* lead bits still to drop */
 	int			range = 0;
 
-	if (len != nchars)
+	if (decode == NULL || len != nchars)
 		return UID_PARSE_SYNTAX;
 	for (size_t i = 0; i < nchars; i++)
 	{

@@ -58,22 +58,21 @@ extern size_t uid_shortid_format(uint64_t v, char *buf);
  * in[0..nbytes-1] with `lead` zero bits before it and as many after it as
  * fill the last character: ULID and TypeID write 16 bytes after 2 zero bits
  * (26 characters), xid 12 bytes followed by 4 (20 characters).  alphabet is
- * the 32 output characters; decode maps an input byte to its digit, or -1
- * (uid_base32_decode_table makes one, folding case or not).  Parsing takes exactly the characters of the
- * form; nonzero lead bits are a range error, nonzero trailing bits a syntax
- * error (no other text writes that character there).
+ * the 32 output characters, one of the three below; parsing reads them in
+ * either case when fold_case is set, and takes exactly the characters of
+ * the form: nonzero lead bits are a range error, nonzero trailing bits a
+ * syntax error (no other text writes that character there).
  */
 #define UID_BASE32_CHARS(nbytes, lead) (((lead) + 8 * (nbytes) + 4) / 5)
-extern uid_parse_result uid_base32_parse(const char *s, size_t len, const int8_t decode[256],
+extern uid_parse_result uid_base32_parse(const char *s, size_t len, const char alphabet[32], int fold_case,
 										 uint8_t *out, size_t nbytes, int lead);
 extern void uid_base32_format(const uint8_t *in, size_t nbytes, const char alphabet[32], int lead,
 							  char *buf);
 
-/* The alphabets and decode tables of the base-32 forms above. */
+/* The alphabets of the base-32 forms above. */
 extern const char uid_crockford_upper[32];	/* ULID's output */
 extern const char uid_crockford_lower[32];	/* TypeID's */
 extern const char uid_base32hex_lower[32];	/* xid's */
-extern void uid_base32_decode_table(const char alphabet[32], int fold_case, int8_t decode[256]);
 
 /*
  * KSUID's base 62 ("0-9A-Za-z"): the 160-bit big-endian value of

@@ -66,17 +66,10 @@ PG_FUNCTION_INFO_V1(rsxid_in);
 Datum
 rsxid_in(PG_FUNCTION_ARGS)
 {
-	static int8 decode[256];
-	static bool decode_ready = false;
 	const char *str = PG_GETARG_CSTRING(0);
 	UidRsxid   *id = palloc(sizeof(UidRsxid));
 
-	if (!decode_ready)
-	{
-		uid_base32_decode_table(uid_base32hex_lower, 0, decode);
-		decode_ready = true;
-	}
-	if (uid_base32_parse(str, strlen(str), decode, id->b, UID_RSXID_BYTES, 0) != UID_PARSE_OK)
+	if (uid_base32_parse(str, strlen(str), uid_base32hex_lower, 0, id->b, UID_RSXID_BYTES, 0) != UID_PARSE_OK)
 		ereturn(UID_ESCONTEXT(fcinfo), (Datum) 0,
 				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 				 errmsg("invalid input syntax for type rsxid: \"%s\"", uid_quote_input(str)),

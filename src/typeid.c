@@ -95,8 +95,6 @@ PG_FUNCTION_INFO_V1(typeid_in);
 Datum
 typeid_in(PG_FUNCTION_ARGS)
 {
-	static int8 decode[256];
-	static bool decode_ready = false;
 	const char *str = PG_GETARG_CSTRING(0);
 	int			len = (int) strlen(str);
 	const char *sep = strrchr(str, '_');
@@ -106,16 +104,11 @@ typeid_in(PG_FUNCTION_ARGS)
 	uint8		uuid[TYPEID_UUID_BYTES];
 	uid_parse_result r;
 
-	if (!decode_ready)
-	{
-		uid_base32_decode_table(uid_crockford_lower, 0, decode);
-		decode_ready = true;
-	}
 	if (sep != NULL && prefix_len == 0)
 		why = "The separator \"_\" follows a type prefix; a typeid without one is the suffix alone.";
 	else if (!typeid_prefix_ok(str, prefix_len, &why))
 		 /* why is set */ ;
-	else if ((r = uid_base32_parse(suffix, len - (suffix - str), decode, uuid, TYPEID_UUID_BYTES, 2)) ==
+	else if ((r = uid_base32_parse(suffix, len - (suffix - str), uid_crockford_lower, 0, uuid, TYPEID_UUID_BYTES, 2)) ==
 			 UID_PARSE_RANGE)
 		why = "The first character of the suffix is at most 7.";
 	else if (r != UID_PARSE_OK)

@@ -50,18 +50,11 @@ PG_FUNCTION_INFO_V1(ulid_in);
 Datum
 ulid_in(PG_FUNCTION_ARGS)
 {
-	static int8 decode[256];
-	static bool decode_ready = false;
 	const char *str = PG_GETARG_CSTRING(0);
 	UidUlid    *id = palloc(sizeof(UidUlid));
 	uid_parse_result r;
 
-	if (!decode_ready)
-	{
-		uid_base32_decode_table(uid_crockford_upper, 1, decode);
-		decode_ready = true;
-	}
-	r = uid_base32_parse(str, strlen(str), decode, id->b, UID_ULID_BYTES, 2);
+	r = uid_base32_parse(str, strlen(str), uid_crockford_upper, 1, id->b, UID_ULID_BYTES, 2);
 	if (r == UID_PARSE_RANGE)
 		ereturn(UID_ESCONTEXT(fcinfo), (Datum) 0,
 				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
@@ -104,11 +97,7 @@ PG_FUNCTION_INFO_V1(ulid_random);
 Datum
 ulid_random(PG_FUNCTION_ARGS)
 {
-	bytea	   *b = palloc(VARHDRSZ + UID_ULID_RANDOM_BYTES);
-
-	SET_VARSIZE(b, VARHDRSZ + UID_ULID_RANDOM_BYTES);
-	memcpy(VARDATA(b), ULID_ARG(0)->b + UID_ULID_TIME_BYTES, UID_ULID_RANDOM_BYTES);
-	PG_RETURN_BYTEA_P(b);
+	return uid_byteid_part(ULID_ARG(0)->b, UID_ULID_TIME_BYTES, UID_ULID_RANDOM_BYTES);
 }
 
 PG_FUNCTION_INFO_V1(make_ulid);

@@ -96,3 +96,18 @@ SELECT abs(extract(epoch FROM id_time(next_ulid()) - clock_timestamp())) < 5 AS 
        abs(extract(epoch FROM id_time(next_rsxid()) - clock_timestamp())) < 5 AS rsxid_now,
        id_machine(next_rsxid()) = current_setting('uniqueid.node')::int AS rsxid_machine_is_node,
        id_process(next_rsxid()) = (SELECT system_identifier & 65535 FROM pg_control_system()) AS rsxid_process;
+
+-- 20,000 generated values of each: text round trips, and a binary COPY
+-- round trip (psql writes and reads the file); typeid's binary form
+CREATE TABLE gen AS SELECT i, next_ulid() AS u, next_ksuid() AS k, next_rsxid() AS x, next_typeid('user') AS t
+FROM generate_series(1, 20000) AS i;
+SELECT count(*) FILTER (WHERE u::text::ulid <> u) AS ulid_text, count(*) FILTER (WHERE k::text::ksuid <> k) AS ksuid_text,
+       count(*) FILTER (WHERE x::text::rsxid <> x) AS rsxid_text, count(*) FILTER (WHERE t::text::typeid <> t) AS typeid_text
+FROM gen;
+CREATE TABLE gen_back (LIKE gen);
+\copy gen TO 'results/peer_families.bin' WITH (FORMAT binary)
+\copy gen_back FROM 'results/peer_families.bin' WITH (FORMAT binary)
+SELECT count(*) AS rows_back, count(*) FILTER (WHERE g.u = b.u AND g.k = b.k AND g.x = b.x AND g.t = b.t) AS same
+FROM gen AS g JOIN gen_back AS b USING (i);
+SELECT typeid_send('user_01h5fskfsk4fpeqwnsyz5hj55t') AS typeid_binary;
+DROP TABLE gen, gen_back;

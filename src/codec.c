@@ -222,9 +222,9 @@ uid_shortid_format(uint64_t v, char *buf)
 
 /* ---- base 32 over bytes (ULID, TypeID, xid) ---- */
 
-const char	uid_crockford_upper[32] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
-const char	uid_crockford_lower[32] = "0123456789abcdefghjkmnpqrstvwxyz";
-const char	uid_base32hex_lower[32] = "0123456789abcdefghijklmnopqrstuv";
+const char	uid_crockford_upper[33] = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+const char	uid_crockford_lower[33] = "0123456789abcdefghjkmnpqrstvwxyz";
+const char	uid_base32hex_lower[33] = "0123456789abcdefghijklmnopqrstuv";
 
 /* Fills decode[] for alphabet: each byte's digit, or -1; fold_case reads both cases. */
 static void
@@ -340,7 +340,7 @@ uid_base32_format(const uint8_t *in, size_t nbytes, const char alphabet[32], int
 
 /* ---- KSUID's base 62 ---- */
 
-static const char ksuid_alphabet[62] =
+static const char ksuid_alphabet[63] =
 "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
 
 /* The digit of a base-62 character, or -1. */

@@ -69,10 +69,10 @@ extern uid_parse_result uid_base32_parse(const char *s, size_t len, const char a
 extern void uid_base32_format(const uint8_t *in, size_t nbytes, const char alphabet[32], int lead,
 							  char *buf);
 
-/* The alphabets of the base-32 forms above. */
-extern const char uid_crockford_upper[32];	/* ULID's output */
-extern const char uid_crockford_lower[32];	/* TypeID's */
-extern const char uid_base32hex_lower[32];	/* xid's */
+/* The alphabets of the base-32 forms above (32 characters and a NUL). */
+extern const char uid_crockford_upper[33];	/* ULID's output */
+extern const char uid_crockford_lower[33];	/* TypeID's */
+extern const char uid_base32hex_lower[33];	/* xid's */
 
 /*
  * KSUID's base 62 ("0-9A-Za-z"): the 160-bit big-endian value of

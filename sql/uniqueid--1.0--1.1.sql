@@ -824,7 +824,9 @@ CREATE FUNCTION typeid_recv(internal) RETURNS typeid
 CREATE FUNCTION typeid_send(typeid) RETURNS bytea
     AS 'MODULE_PATHNAME', 'typeid_send' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 
--- a varlena of 16 to 79 bytes, never worth compressing or moving out of line
+-- a varlena of 16 to 79 bytes after its header; STORAGE main gives it the
+-- 1-byte header on disk (plain would keep 4 and align them), and the
+-- functions read it packed and free what they copy
 CREATE TYPE typeid (
     INPUT = typeid_in,
     OUTPUT = typeid_out,

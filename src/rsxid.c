@@ -73,7 +73,7 @@ rsxid_in(PG_FUNCTION_ARGS)
 		ereturn(UID_ESCONTEXT(fcinfo), (Datum) 0,
 				(errcode(ERRCODE_INVALID_TEXT_REPRESENTATION),
 				 errmsg("invalid input syntax for type rsxid: \"%s\"", uid_quote_input(str)),
-				 errdetail("An rsxid is written as exactly 20 characters of lowercase base32hex (0-9, a-v), the last one of 0, 4, 8, c, g, k, o and s."),
+				 errdetail("An rsxid is written as exactly 20 characters of lowercase base32hex (0-9, a-v), the last one 0 or g."),
 				 uid_looks_like_time(str) ?
 				 errhint("To compare an rsxid with a time, write the time as a timestamptz, such as timestamptz '%s'.",
 						 str) : 0));

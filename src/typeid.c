@@ -194,11 +194,28 @@ typeid_cmp_internal(const struct varlena *a, const struct varlena *b)
 	return memcmp(TYPEID_UUID(a), TYPEID_UUID(b), TYPEID_UUID_BYTES);
 }
 
-/* One comparison operator, both arguments read packed. */
+/*
+ * Compares arguments 0 and 1, read packed; a copy made to read one (a value
+ * compressed or out of line, which STORAGE main allows in a wide row) is
+ * freed, as index searches call this many times in one memory context.
+ */
+static int
+typeid_cmp_args(FunctionCallInfo fcinfo)
+{
+	struct varlena *a = TYPEID_ARG(0);
+	struct varlena *b = TYPEID_ARG(1);
+	int			c = typeid_cmp_internal(a, b);
+
+	PG_FREE_IF_COPY(a, 0);
+	PG_FREE_IF_COPY(b, 1);
+	return c;
+}
+
+/* One comparison operator. */
 #define TYPEID_CMP_OP(OP, EXPR) \
 PG_FUNCTION_INFO_V1(typeid_##OP); \
 Datum typeid_##OP(PG_FUNCTION_ARGS) \
-{ int c = typeid_cmp_internal(TYPEID_ARG(0), TYPEID_ARG(1)); PG_RETURN_BOOL(EXPR); }
+{ int c = typeid_cmp_args(fcinfo); PG_RETURN_BOOL(EXPR); }
 
 TYPEID_CMP_OP(eq, c == 0)
 TYPEID_CMP_OP(ne, c != 0)
@@ -212,21 +229,21 @@ PG_FUNCTION_INFO_V1(typeid_cmp);
 Datum
 typeid_cmp(PG_FUNCTION_ARGS)
 {
-	PG_RETURN_INT32(typeid_cmp_internal(TYPEID_ARG(0), TYPEID_ARG(1)));
+	PG_RETURN_INT32(typeid_cmp_args(fcinfo));
 }
 
 PG_FUNCTION_INFO_V1(typeid_smaller);
 Datum
 typeid_smaller(PG_FUNCTION_ARGS)
 {
-	return typeid_cmp_internal(TYPEID_ARG(0), TYPEID_ARG(1)) <= 0 ? PG_GETARG_DATUM(0) : PG_GETARG_DATUM(1);
+	return typeid_cmp_args(fcinfo) <= 0 ? PG_GETARG_DATUM(0) : PG_GETARG_DATUM(1);
 }
 
 PG_FUNCTION_INFO_V1(typeid_larger);
 Datum
 typeid_larger(PG_FUNCTION_ARGS)
 {
-	return typeid_cmp_internal(TYPEID_ARG(0), TYPEID_ARG(1)) >= 0 ? PG_GETARG_DATUM(0) : PG_GETARG_DATUM(1);
+	return typeid_cmp_args(fcinfo) >= 0 ? PG_GETARG_DATUM(0) : PG_GETARG_DATUM(1);
 }
 
 /* sort support's comparator: the same order, on datums that may be packed */
@@ -265,8 +282,10 @@ Datum
 typeid_hash(PG_FUNCTION_ARGS)
 {
 	struct varlena *t = TYPEID_ARG(0);
+	Datum		h = hash_any((const unsigned char *) VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
 
-	return hash_any((const unsigned char *) VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t));
+	PG_FREE_IF_COPY(t, 0);
+	return h;
 }
 
 PG_FUNCTION_INFO_V1(typeid_hash_extended);
@@ -275,9 +294,11 @@ Datum
 typeid_hash_extended(PG_FUNCTION_ARGS)
 {
 	struct varlena *t = TYPEID_ARG(0);
+	Datum		h = hash_any_extended((const unsigned char *) VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t),
+									  PG_GETARG_INT64(1));
 
-	return hash_any_extended((const unsigned char *) VARDATA_ANY(t), VARSIZE_ANY_EXHDR(t),
-							 PG_GETARG_INT64(1));
+	PG_FREE_IF_COPY(t, 0);
+	return h;
 }
 
 PG_FUNCTION_INFO_V1(typeid_prefix);

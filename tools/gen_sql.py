@@ -120,17 +120,89 @@ OPS = [("=", "eq", "=", "<>", "eqsel", "eqjoinsel"), ("<>", "ne", "<>", "=", "ne
        (">=", "ge", "<=", "<", "scalargesel", "scalargejoinsel")]
 
 
+def operators(w, left, right, fn):
+    """Writes the six comparison operators between left and right; fn(name) is the function."""
+    for sym, name, com, neg, rs, js in OPS:
+        extra = ", HASHES, MERGES" if sym == "=" and left == right else ""
+        w(f"CREATE OPERATOR {sym} (LEFTARG = {left}, RIGHTARG = {right}, PROCEDURE = {fn(name)},\n"
+          f"    COMMUTATOR = {com}, NEGATOR = {neg}, RESTRICT = {rs}, JOIN = {js}{extra});")
+
+
+def tstz_functions(w, t):
+    """Writes the functions comparing type t with timestamptz, both ways."""
+    for left, right, cname in [(t, "timestamptz", lambda n: f"{t}_{n}_tstz"),
+                               ("timestamptz", t, lambda n: f"tstz_{n}_{t}")]:
+        for n in ["eq", "ne", "lt", "le", "gt", "ge", "cmp"]:
+            ret = "integer" if n == "cmp" else "boolean"
+            w(f"CREATE FUNCTION {cname(n)}({left}, {right}) RETURNS {ret}\n"
+              f"    AS 'MODULE_PATHNAME', '{cname(n)}' {F} LEAKPROOF;")
+
+
+def minmax_and_btree(t, c_smaller, c_larger):
+    """min()/max() of type t (C functions c_smaller, c_larger) and its btree class."""
+    return f"""-- min() and max(), answered from a btree index when there is one
+CREATE FUNCTION {t}_smaller({t}, {t}) RETURNS {t}
+    AS 'MODULE_PATHNAME', '{c_smaller}' {F};
+CREATE FUNCTION {t}_larger({t}, {t}) RETURNS {t}
+    AS 'MODULE_PATHNAME', '{c_larger}' {F};
+CREATE AGGREGATE min({t}) (SFUNC = {t}_smaller, STYPE = {t}, COMBINEFUNC = {t}_smaller,
+    SORTOP = <, PARALLEL = SAFE);
+CREATE AGGREGATE max({t}) (SFUNC = {t}_larger, STYPE = {t}, COMBINEFUNC = {t}_larger,
+    SORTOP = >, PARALLEL = SAFE);
+
+CREATE OPERATOR CLASS {t}_ops DEFAULT FOR TYPE {t} USING btree AS
+    OPERATOR 1 <, OPERATOR 2 <=, OPERATOR 3 =, OPERATOR 4 >=, OPERATOR 5 >,
+    FUNCTION 1 {t}_cmp({t}, {t}),
+    FUNCTION 2 {t}_sortsupport(internal),
+    FUNCTION 4 pg_catalog.btequalimage(oid);
+"""
+
+
+def tstz_btree_members(t):
+    """The timestamptz members of type t's btree family."""
+    return f"""ALTER OPERATOR FAMILY {t}_ops USING btree ADD
+    OPERATOR 1 < ({t}, timestamptz), OPERATOR 2 <= ({t}, timestamptz),
+    OPERATOR 3 = ({t}, timestamptz), OPERATOR 4 >= ({t}, timestamptz),
+    OPERATOR 5 > ({t}, timestamptz),
+    FUNCTION 1 {t}_cmp_tstz({t}, timestamptz),
+    OPERATOR 1 < (timestamptz, {t}), OPERATOR 2 <= (timestamptz, {t}),
+    OPERATOR 3 = (timestamptz, {t}), OPERATOR 4 >= (timestamptz, {t}),
+    OPERATOR 5 > (timestamptz, {t}),
+    FUNCTION 1 tstz_cmp_{t}(timestamptz, {t}),
+    FUNCTION 1 (timestamptz, timestamptz) tstz_cmp_as_{t}(timestamptz, timestamptz);
+"""
+
+
+def hash_and_brin(t):
+    """Type t's hash and BRIN minmax classes."""
+    return f"""CREATE OPERATOR CLASS {t}_ops DEFAULT FOR TYPE {t} USING hash AS
+    OPERATOR 1 =,
+    FUNCTION 1 {t}_hash({t}),
+    FUNCTION 2 {t}_hash_extended({t}, bigint);
+
+CREATE OPERATOR CLASS {t}_minmax_ops DEFAULT FOR TYPE {t} USING brin AS
+    OPERATOR 1 <, OPERATOR 2 <=, OPERATOR 3 =, OPERATOR 4 >=, OPERATOR 5 >,
+    FUNCTION 1 pg_catalog.brin_minmax_opcinfo(internal),
+    FUNCTION 2 pg_catalog.brin_minmax_add_value(internal, internal, internal, internal),
+    FUNCTION 3 pg_catalog.brin_minmax_consistent(internal, internal, internal),
+    FUNCTION 4 pg_catalog.brin_minmax_union(internal, internal, internal);
+"""
+
+
+def tstz_brin_members(t):
+    """The timestamptz members of type t's BRIN family."""
+    return f"""ALTER OPERATOR FAMILY {t}_minmax_ops USING brin ADD
+    OPERATOR 1 < ({t}, timestamptz), OPERATOR 2 <= ({t}, timestamptz),
+    OPERATOR 3 = ({t}, timestamptz), OPERATOR 4 >= ({t}, timestamptz),
+    OPERATOR 5 > ({t}, timestamptz);
+"""
+
+
 def block(fam):
     """The install-script text of one 8-byte family."""
     t = fam["t"]
     out = []
     w = out.append
-
-    def operators(left, right, fn):
-        for sym, name, com, neg, rs, js in OPS:
-            extra = ", HASHES, MERGES" if sym == "=" and left == right else ""
-            w(f"CREATE OPERATOR {sym} (LEFTARG = {left}, RIGHTARG = {right}, PROCEDURE = {fn(name)},\n"
-              f"    COMMUTATOR = {com}, NEGATOR = {neg}, RESTRICT = {rs}, JOIN = {js}{extra});")
 
     w(RULE)
     for line in fam["banner"]:
@@ -161,76 +233,31 @@ COMMENT ON TYPE {t} IS '{fam["comment"]}';
     w(f"CREATE FUNCTION {t}_hash({t}) RETURNS integer\n    AS 'MODULE_PATHNAME', 'uid64_hash' {F} LEAKPROOF;")
     w(f"CREATE FUNCTION {t}_hash_extended({t}, bigint) RETURNS bigint\n"
       f"    AS 'MODULE_PATHNAME', 'uid64_hash_extended' {F} LEAKPROOF;\n")
-    operators(t, t, lambda n: f"{t}_{n}")
+    operators(w, t, t, lambda n: f"{t}_{n}")
     w("")
     if fam["timed"]:
         w(f"-- comparison with timestamptz: id OP t compares id with the smallest {t}\n"
           "-- whose time is at or after t")
-        for left, right, cname in [(t, "timestamptz", lambda n: f"{t}_{n}_tstz"),
-                                   ("timestamptz", t, lambda n: f"tstz_{n}_{t}")]:
-            for n in ["eq", "ne", "lt", "le", "gt", "ge", "cmp"]:
-                ret = "integer" if n == "cmp" else "boolean"
-                w(f"CREATE FUNCTION {cname(n)}({left}, {right}) RETURNS {ret}\n"
-                  f"    AS 'MODULE_PATHNAME', '{cname(n)}' {F} LEAKPROOF;")
+        tstz_functions(w, t)
         w(f"-- two times compared as the {t}s they stand for: the order of timestamptz\n"
           "-- within the btree family (see the family below)")
         w(f"CREATE FUNCTION tstz_cmp_as_{t}(timestamptz, timestamptz) RETURNS integer\n"
           f"    AS 'MODULE_PATHNAME', 'tstz_cmp_as_{t}' {F} LEAKPROOF;")
         w("")
-        operators(t, "timestamptz", lambda n: f"{t}_{n}_tstz")
-        operators("timestamptz", t, lambda n: f"tstz_{n}_{t}")
+        operators(w, t, "timestamptz", lambda n: f"{t}_{n}_tstz")
+        operators(w, "timestamptz", t, lambda n: f"tstz_{n}_{t}")
         w("")
-    w(f"""-- min() and max(), answered from a btree index when there is one
-CREATE FUNCTION {t}_smaller({t}, {t}) RETURNS {t}
-    AS 'MODULE_PATHNAME', 'uid64_smaller' {F};
-CREATE FUNCTION {t}_larger({t}, {t}) RETURNS {t}
-    AS 'MODULE_PATHNAME', 'uid64_larger' {F};
-CREATE AGGREGATE min({t}) (SFUNC = {t}_smaller, STYPE = {t}, COMBINEFUNC = {t}_smaller,
-    SORTOP = <, PARALLEL = SAFE);
-CREATE AGGREGATE max({t}) (SFUNC = {t}_larger, STYPE = {t}, COMBINEFUNC = {t}_larger,
-    SORTOP = >, PARALLEL = SAFE);
-
-CREATE OPERATOR CLASS {t}_ops DEFAULT FOR TYPE {t} USING btree AS
-    OPERATOR 1 <, OPERATOR 2 <=, OPERATOR 3 =, OPERATOR 4 >=, OPERATOR 5 >,
-    FUNCTION 1 {t}_cmp({t}, {t}),
-    FUNCTION 2 {t}_sortsupport(internal),
-    FUNCTION 4 pg_catalog.btequalimage(oid);
-""")
+    w(minmax_and_btree(t, "uid64_smaller", "uid64_larger"))
     if fam["timed"]:
         w(f"""-- the family also holds the timestamptz members, so that a range of times
 -- is an index range scan on the ID.  A time stands for the smallest ID at or
 -- after it, so different times can stand for the same ID: the family orders
 -- times as those IDs (tstz_cmp_as_{t}) and has no operators between two
 -- times, as core's would tell btree such times are unequal.
-ALTER OPERATOR FAMILY {t}_ops USING btree ADD
-    OPERATOR 1 < ({t}, timestamptz), OPERATOR 2 <= ({t}, timestamptz),
-    OPERATOR 3 = ({t}, timestamptz), OPERATOR 4 >= ({t}, timestamptz),
-    OPERATOR 5 > ({t}, timestamptz),
-    FUNCTION 1 {t}_cmp_tstz({t}, timestamptz),
-    OPERATOR 1 < (timestamptz, {t}), OPERATOR 2 <= (timestamptz, {t}),
-    OPERATOR 3 = (timestamptz, {t}), OPERATOR 4 >= (timestamptz, {t}),
-    OPERATOR 5 > (timestamptz, {t}),
-    FUNCTION 1 tstz_cmp_{t}(timestamptz, {t}),
-    FUNCTION 1 (timestamptz, timestamptz) tstz_cmp_as_{t}(timestamptz, timestamptz);
-""")
-    w(f"""CREATE OPERATOR CLASS {t}_ops DEFAULT FOR TYPE {t} USING hash AS
-    OPERATOR 1 =,
-    FUNCTION 1 {t}_hash({t}),
-    FUNCTION 2 {t}_hash_extended({t}, bigint);
-
-CREATE OPERATOR CLASS {t}_minmax_ops DEFAULT FOR TYPE {t} USING brin AS
-    OPERATOR 1 <, OPERATOR 2 <=, OPERATOR 3 =, OPERATOR 4 >=, OPERATOR 5 >,
-    FUNCTION 1 pg_catalog.brin_minmax_opcinfo(internal),
-    FUNCTION 2 pg_catalog.brin_minmax_add_value(internal, internal, internal, internal),
-    FUNCTION 3 pg_catalog.brin_minmax_consistent(internal, internal, internal),
-    FUNCTION 4 pg_catalog.brin_minmax_union(internal, internal, internal);
-""")
+""" + tstz_btree_members(t))
+    w(hash_and_brin(t))
     if fam["timed"]:
-        w(f"""ALTER OPERATOR FAMILY {t}_minmax_ops USING brin ADD
-    OPERATOR 1 < ({t}, timestamptz), OPERATOR 2 <= ({t}, timestamptz),
-    OPERATOR 3 = ({t}, timestamptz), OPERATOR 4 >= ({t}, timestamptz),
-    OPERATOR 5 > ({t}, timestamptz);
-""")
+        w(tstz_brin_members(t))
     w(f"-- time and fields\nCREATE FUNCTION id_time({t}) RETURNS timestamptz\n    AS 'MODULE_PATHNAME', '{t}_time' {F};")
     for name, cfn, ret in fam["accessors"]:
         w(f"CREATE FUNCTION {name}({t}) RETURNS {ret}\n    AS 'MODULE_PATHNAME', '{cfn}' {F};")
@@ -254,12 +281,6 @@ def byteid_block(fam):
     t = fam["t"]
     out = []
     w = out.append
-
-    def operators(left, right, fn):
-        for sym, name, com, neg, rs, js in OPS:
-            extra = ", HASHES, MERGES" if sym == "=" and left == right else ""
-            w(f"CREATE OPERATOR {sym} (LEFTARG = {left}, RIGHTARG = {right}, PROCEDURE = {fn(name)},\n"
-              f"    COMMUTATOR = {com}, NEGATOR = {neg}, RESTRICT = {rs}, JOIN = {js}{extra});")
 
     w("\n" + RULE)
     for line in fam["banner"]:
@@ -288,67 +309,20 @@ COMMENT ON TYPE {t} IS '{fam["comment"]}';
     w(f"CREATE FUNCTION {t}_hash({t}) RETURNS integer\n    AS 'MODULE_PATHNAME', '{t}_hash' {F} LEAKPROOF;")
     w(f"CREATE FUNCTION {t}_hash_extended({t}, bigint) RETURNS bigint\n"
       f"    AS 'MODULE_PATHNAME', '{t}_hash_extended' {F} LEAKPROOF;\n")
-    operators(t, t, lambda n: f"{t}_{n}")
+    operators(w, t, t, lambda n: f"{t}_{n}")
     w(f"\n-- comparison with timestamptz: id OP t compares id with the smallest {t}\n"
       "-- whose time is at or after t")
-    for left, right, cname in [(t, "timestamptz", lambda n: f"{t}_{n}_tstz"),
-                               ("timestamptz", t, lambda n: f"tstz_{n}_{t}")]:
-        for n in ["eq", "ne", "lt", "le", "gt", "ge", "cmp"]:
-            ret = "integer" if n == "cmp" else "boolean"
-            w(f"CREATE FUNCTION {cname(n)}({left}, {right}) RETURNS {ret}\n"
-              f"    AS 'MODULE_PATHNAME', '{cname(n)}' {F} LEAKPROOF;")
+    tstz_functions(w, t)
     w(f"CREATE FUNCTION tstz_cmp_as_{t}(timestamptz, timestamptz) RETURNS integer\n"
       f"    AS 'MODULE_PATHNAME', 'tstz_cmp_as_{t}' {F} LEAKPROOF;\n")
-    operators(t, "timestamptz", lambda n: f"{t}_{n}_tstz")
-    operators("timestamptz", t, lambda n: f"tstz_{n}_{t}")
-    w(f"""
--- min() and max(), answered from a btree index when there is one
-CREATE FUNCTION {t}_smaller({t}, {t}) RETURNS {t}
-    AS 'MODULE_PATHNAME', '{t}_smaller' {F};
-CREATE FUNCTION {t}_larger({t}, {t}) RETURNS {t}
-    AS 'MODULE_PATHNAME', '{t}_larger' {F};
-CREATE AGGREGATE min({t}) (SFUNC = {t}_smaller, STYPE = {t}, COMBINEFUNC = {t}_smaller,
-    SORTOP = <, PARALLEL = SAFE);
-CREATE AGGREGATE max({t}) (SFUNC = {t}_larger, STYPE = {t}, COMBINEFUNC = {t}_larger,
-    SORTOP = >, PARALLEL = SAFE);
-
-CREATE OPERATOR CLASS {t}_ops DEFAULT FOR TYPE {t} USING btree AS
-    OPERATOR 1 <, OPERATOR 2 <=, OPERATOR 3 =, OPERATOR 4 >=, OPERATOR 5 >,
-    FUNCTION 1 {t}_cmp({t}, {t}),
-    FUNCTION 2 {t}_sortsupport(internal),
-    FUNCTION 4 pg_catalog.btequalimage(oid);
-
--- the timestamptz members, as for the 8-byte families (a range of times is
--- an index range scan on the ID)
-ALTER OPERATOR FAMILY {t}_ops USING btree ADD
-    OPERATOR 1 < ({t}, timestamptz), OPERATOR 2 <= ({t}, timestamptz),
-    OPERATOR 3 = ({t}, timestamptz), OPERATOR 4 >= ({t}, timestamptz),
-    OPERATOR 5 > ({t}, timestamptz),
-    FUNCTION 1 {t}_cmp_tstz({t}, timestamptz),
-    OPERATOR 1 < (timestamptz, {t}), OPERATOR 2 <= (timestamptz, {t}),
-    OPERATOR 3 = (timestamptz, {t}), OPERATOR 4 >= (timestamptz, {t}),
-    OPERATOR 5 > (timestamptz, {t}),
-    FUNCTION 1 tstz_cmp_{t}(timestamptz, {t}),
-    FUNCTION 1 (timestamptz, timestamptz) tstz_cmp_as_{t}(timestamptz, timestamptz);
-
-CREATE OPERATOR CLASS {t}_ops DEFAULT FOR TYPE {t} USING hash AS
-    OPERATOR 1 =,
-    FUNCTION 1 {t}_hash({t}),
-    FUNCTION 2 {t}_hash_extended({t}, bigint);
-
-CREATE OPERATOR CLASS {t}_minmax_ops DEFAULT FOR TYPE {t} USING brin AS
-    OPERATOR 1 <, OPERATOR 2 <=, OPERATOR 3 =, OPERATOR 4 >=, OPERATOR 5 >,
-    FUNCTION 1 pg_catalog.brin_minmax_opcinfo(internal),
-    FUNCTION 2 pg_catalog.brin_minmax_add_value(internal, internal, internal, internal),
-    FUNCTION 3 pg_catalog.brin_minmax_consistent(internal, internal, internal),
-    FUNCTION 4 pg_catalog.brin_minmax_union(internal, internal, internal);
-
-ALTER OPERATOR FAMILY {t}_minmax_ops USING brin ADD
-    OPERATOR 1 < ({t}, timestamptz), OPERATOR 2 <= ({t}, timestamptz),
-    OPERATOR 3 = ({t}, timestamptz), OPERATOR 4 >= ({t}, timestamptz),
-    OPERATOR 5 > ({t}, timestamptz);
-
--- time and fields
+    operators(w, t, "timestamptz", lambda n: f"{t}_{n}_tstz")
+    operators(w, "timestamptz", t, lambda n: f"tstz_{n}_{t}")
+    w("\n" + minmax_and_btree(t, f"{t}_smaller", f"{t}_larger"))
+    w("-- the timestamptz members, as for the 8-byte families (a range of times is\n"
+      "-- an index range scan on the ID)\n" + tstz_btree_members(t))
+    w(hash_and_brin(t))
+    w(tstz_brin_members(t))
+    w(f"""-- time and fields
 CREATE FUNCTION id_time({t}) RETURNS timestamptz
     AS 'MODULE_PATHNAME', '{t}_time' {F};""")
     for name, cfn, ret in fam["accessors"]:

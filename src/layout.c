@@ -165,19 +165,14 @@ uid_time_units(const UidLayout *layout, TimestampTz ts)
 	return units;
 }
 
-/*
- * Errors out unless 0 <= value <= max: a constructor's or generator's
- * argument `name` of type typname.  Returns value.
- */
-int64
-uid_check_range(const char *typname, const char *name, int64 value, int64 max)
+/* uid_check_range's error: value is outside 0..max. */
+void
+uid_out_of_range(const char *typname, const char *name, int64 value, int64 max)
 {
-	if (value < 0 || value > max)
-		ereport(ERROR,
-				(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
-				 errmsg("%s " INT64_FORMAT " is out of range for type %s", name, value, typname),
-				 errdetail("Valid values of %s are 0 to " INT64_FORMAT ".", name, max)));
-	return value;
+	ereport(ERROR,
+			(errcode(ERRCODE_NUMERIC_VALUE_OUT_OF_RANGE),
+			 errmsg("%s " INT64_FORMAT " is out of range for type %s", name, value, typname),
+			 errdetail("Valid values of %s are 0 to " INT64_FORMAT ".", name, max)));
 }
 
 /*

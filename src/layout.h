@@ -66,7 +66,7 @@ extern uint64 uid_time_units(const UidLayout *layout, TimestampTz ts);
 extern TimestampTz uid_units_to_timestamptz(const UidLayout *layout, uint64 units);
 extern uint64 uid_get_time(const UidLayout *layout, uint64 id);
 extern uint64 uid_get_field(const UidLayout *layout, uint64 id, int field);
-extern int64 uid_check_range(const char *typname, const char *name, int64 value, int64 max);
+extern pg_noreturn void uid_out_of_range(const char *typname, const char *name, int64 value, int64 max);
 extern int64 uid_getarg_integer(FunctionCallInfo fcinfo, int argno);
 extern bool uid_looks_like_time(const char *str);
 extern const char *uid_quote_input(const char *str);
@@ -74,5 +74,18 @@ extern int	uid_tstz_ceil_units(TimestampTz ts, int64 epoch_us, int64 unit_us, ui
 								uint64 *units);
 extern int	uid_tstz_cmp(TimestampTz a, TimestampTz b, int64 epoch_us, int64 unit_us, uint64 time_max);
 extern int	uid_cmp_timestamptz(const UidLayout *layout, uint64 id, TimestampTz ts);
+
+/*
+ * Errors out unless 0 <= value <= max: a constructor's or generator's
+ * argument `name` of type typname.  Returns value.  Inline, its error out of
+ * line: generators check their arguments on every ID.
+ */
+static inline int64
+uid_check_range(const char *typname, const char *name, int64 value, int64 max)
+{
+	if (unlikely(value < 0 || value > max))
+		uid_out_of_range(typname, name, value, max);
+	return value;
+}
 
 #endif							/* UNIQUEID_LAYOUT_H */

@@ -13,8 +13,7 @@
 static inline void
 shardid_check_shard(int32 shard)
 {
-	if (unlikely(shard < 0 || shard >= UID_NSHARDS))
-		uid_check_range("shardid", "shard", shard, UID_NSHARDS - 1);
+	uid_check_range("shardid", "shard", shard, UID_NSHARDS - 1);
 }
 
 /* The error of next_id(shard) for a shard this server does not own. */

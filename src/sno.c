@@ -552,8 +552,7 @@ next_sno(PG_FUNCTION_ARGS)
 	UidSno	   *id;
 
 	uid_require_generator("sno");
-	if (unlikely(meta < 0 || meta > 255))
-		uid_check_range("sno", "meta", meta, 255);
+	uid_check_range("sno", "meta", meta, 255);
 	if (unlikely(uid_sno_sequence_max - uid_sno_sequence_min + 1 < 4))
 		sno_pool_too_small();
 	id = palloc(sizeof(UidSno));

@@ -34,8 +34,7 @@ typedef struct UidTypeid
 #define TYPEID_PREFIX(t) ((const char *) VARDATA_ANY(t) + TYPEID_UUID_BYTES)
 #define TYPEID_PREFIX_LEN(t) ((int) VARSIZE_ANY_EXHDR(t) - TYPEID_UUID_BYTES)
 
-#define TYPEID_ARG(n) ((struct varlena *) PG_GETARG_DATUM_PACKED(n))
-#define PG_GETARG_DATUM_PACKED(n) PG_DETOAST_DATUM_PACKED(PG_GETARG_DATUM(n))
+#define TYPEID_ARG(n) PG_GETARG_VARLENA_PP(n)
 
 /*
  * Whether s[0..len-1] is a type prefix: empty, or [a-z] and '_' up to 63

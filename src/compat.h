@@ -1,6 +1,6 @@
 /*
  * compat.h - every PostgreSQL version difference uniqueid cares about, in one
- * place.  Tested on 15, 17 and 18; 16 takes 17's side of every test below.
+ * place.  Tested on 15, 17, 18 and 19; 16 takes 17's side of every test below.
  */
 #ifndef UNIQUEID_COMPAT_H
 #define UNIQUEID_COMPAT_H
@@ -40,7 +40,10 @@ extern PGDLLEXPORT void _PG_init(void);
 
 /*
  * 18 replaced the postfix pg_attribute_noreturn() with pg_noreturn, written
- * before the declaration; before 18 the attribute may stand there too.
+ * before the declaration; before 18 the attribute may stand there too.  It
+ * goes first, before extern or static ("pg_noreturn static void f(void)"):
+ * 19 may define it as C23's [[noreturn]], an attribute that a declaration
+ * may only begin with.
  */
 #ifndef pg_noreturn
 #define pg_noreturn pg_attribute_noreturn()

@@ -60,7 +60,7 @@ extern bool uid_prng_seeded;
 extern void uid_prng_seed(void);
 extern void uid_generator_adopt(const UidLayout *layout, uint32 slot, uint64 last);
 extern uint64 uid_generator_release(const UidLayout *layout, uint32 slot);
-extern pg_noreturn void uid_no_ids_left(const char *typname, TimestampTz last);
+pg_noreturn extern void uid_no_ids_left(const char *typname, TimestampTz last);
 
 /* The first time unit of a layout that starts at or after Unix time ms. */
 static inline uint64

@@ -20,7 +20,7 @@ extern const uint8 *uid_shard_map;
 
 extern void uid_define_gucs(void);
 extern const char *uid_shards_setting(void);
-extern pg_noreturn void uid_node_does_not_fit(const char *typname, const char *field, int bits);
+pg_noreturn extern void uid_node_does_not_fit(const char *typname, const char *field, int bits);
 
 /*
  * The next two run on every generated ID, so they are inline, their errors

@@ -74,7 +74,7 @@ uint64		uid_horizon_covered_to = 0;
 UidShardFloorHook uid_horizon_shard_floor_hook = NULL;
 
 /* Errors out: the state file does not read as one. */
-static pg_noreturn void
+pg_noreturn static void
 uid_horizon_corrupt(void)
 {
 	ereport(ERROR,

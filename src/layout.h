@@ -66,7 +66,7 @@ extern uint64 uid_time_units(const UidLayout *layout, TimestampTz ts);
 extern TimestampTz uid_units_to_timestamptz(const UidLayout *layout, uint64 units);
 extern uint64 uid_get_time(const UidLayout *layout, uint64 id);
 extern uint64 uid_get_field(const UidLayout *layout, uint64 id, int field);
-extern pg_noreturn void uid_out_of_range(const char *typname, const char *name, int64 value, int64 max);
+pg_noreturn extern void uid_out_of_range(const char *typname, const char *name, int64 value, int64 max);
 extern int64 uid_getarg_integer(FunctionCallInfo fcinfo, int argno);
 extern bool uid_looks_like_time(const char *str);
 extern const char *uid_quote_input(const char *str);

@@ -216,7 +216,7 @@ uid_objectid_shmem_startup(void)
 }
 
 /* The error of next_objectid for a clock outside objectid's range. */
-static pg_noreturn void
+pg_noreturn static void
 objectid_clock_out_of_range(int64 now_us)
 {
 	ereport(ERROR,

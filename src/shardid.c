@@ -17,7 +17,7 @@ shardid_check_shard(int32 shard)
 }
 
 /* The error of next_id(shard) for a shard this server does not own. */
-static pg_noreturn void
+pg_noreturn static void
 shardid_not_owned(int32 shard)
 {
 	ereport(ERROR,

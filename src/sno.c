@@ -533,7 +533,7 @@ sno_generate_fast(UidSno *out, int meta)
 }
 
 /* The error of next_sno for a sequence pool too small for sno's rules. */
-static pg_noreturn void
+pg_noreturn static void
 sno_pool_too_small(void)
 {
 	ereport(ERROR,

@@ -69,7 +69,7 @@ uid_uuid_variant(unsigned char octet8, const char **name, const char **bits)
 }
 
 /* Raises the error of id_time for a uuid that holds no time; `what` says why. */
-static pg_noreturn void
+pg_noreturn static void
 uid_uuid_no_time(pg_uuid_t *u, const char *what, const char *detail)
 {
 	char	   *text = DatumGetCString(DirectFunctionCall1(uuid_out, UUIDPGetDatum(u)));

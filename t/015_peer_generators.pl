@@ -70,8 +70,10 @@ for my $g (@gens)
 			FROM clk) s WHERE back) FROM clk}),
 		'60000 0', "$f: 60000 values through the clock change, no duplicate, no step backwards");
 }
-# a batch that waited for the clock to catch up would take about 10 s
-cmp_ok($slowest, '<', 1000, sprintf('no batch waited for the clock (slowest %.0f ms)', $slowest));
+# a batch that waited for the clock to catch up would take about 10 s; one
+# that did not takes milliseconds (the bound is half the wait, so that a slow
+# or loaded machine does not fail it)
+cmp_ok($slowest, q{<}, 5000, sprintf('no batch waited for the clock (slowest %.0f ms)', $slowest));
 
 $node->stop;
 done_testing();

@@ -44,7 +44,9 @@ is($total,    160000, '160000 IDs generated through the clock change');
 is($distinct, 160000, 'no duplicate');
 is($back,     0,      'no step backwards across the clock change');
 is($regressed, 't', "the server's clock went back 10 s mid-run");
-# a batch that waited for the clock to catch up would take about 10 s
-cmp_ok($slowest, '<', 1000, sprintf('no batch waited for the clock (slowest %.0f ms)', $slowest));
+# a batch that waited for the clock to catch up would take about 10 s; one
+# that did not takes milliseconds (the bound is half the wait, so that a slow
+# or loaded machine does not fail it)
+cmp_ok($slowest, q{<}, 5000, sprintf('no batch waited for the clock (slowest %.0f ms)', $slowest));
 
 done_testing();

@@ -95,7 +95,11 @@ for ([ shard => 'next_id(1)' ], [ sno => 'next_sno()' ])
 		],
 		'>', "$dir/$name.out", '2>', "$dir/$name.err", $timer{$name});
 }
+# until each client has received more than 100,000 IDs (2.5 s at least, so
+# that the horizon has moved several times), at most 60 s
+sub lines { my $n = 0; open my $fh, '<', $_[0] or return 0; $n++ while <$fh>; return $n; }
 usleep(2_500_000);
+uid_wait_until(60, sub { lines("$dir/shard.out") > 100_001 && lines("$dir/sno.out") > 100_001 });
 # the whole server at once, as a power cut would: a backend left running would
 # go on generating for its client until it noticed the postmaster's death
 my $killed_ms = int(time * 1000);

@@ -22,7 +22,8 @@ use Test::More;
 use Time::HiRes qw(usleep);
 
 our @EXPORT = qw(uid_node uid_clock_set uid_on_clock uid_on_faults uid_fault uid_kill_all
-  uid_wait_down uid_wait_until uid_concurrently uid_concurrently_on uid_error uid_set);
+  uid_wait_down uid_wait_until uid_concurrently uid_concurrently_on uid_error uid_set
+  uid_citus_missing);
 
 # (UID_TEST_ALARM lengthens it, for bench/stress.sh)
 my $alarm = $ENV{UID_TEST_ALARM} // 600;
@@ -45,6 +46,19 @@ sub uid_node
 	$node->append_conf('postgresql.conf',
 		join("\n", "shared_preload_libraries = 'uniqueid'", @$conf) . "\n");
 	return $node;
+}
+
+# uid_citus_missing(NODE): undef when Citus is installed for NODE's server;
+# else why not, for a skip message: test/run.sh's reason (UID_CITUS_WHY,
+# e.g. that no Citus release supports this PostgreSQL) or that citus.so is
+# missing.
+sub uid_citus_missing
+{
+	my ($node) = @_;
+	my $libdir = $node->config_data('--pkglibdir');
+	return undef if -f "$libdir/citus.so";
+	my $why = $ENV{UID_CITUS_WHY} || "$libdir/citus.so is missing; test/run.sh builds it from ../shared/vendor";
+	return "Citus is not installed for PostgreSQL " . $node->pg_version . " ($why)";
 }
 
 # uid_clock_set(NODE, SECONDS): every process of NODE started under

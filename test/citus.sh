@@ -5,7 +5,8 @@
 #
 #   uid_citus_ensure    prints what it did; returns 0 when Citus is
 #                       installed for $UID_PGBIN's server, 1 when it is not
-#                       (with the reason on stderr)
+#                       (with the reason on stderr and in UID_CITUS_WHY,
+#                       which the TAP tests' skip message gives)
 
 UID_VENDOR=${UID_VENDOR:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/../shared/vendor}
 UID_CITUS_BUILD=${UID_CITUS_BUILD:-/var/cache/uniqueid/citus}
@@ -14,13 +15,21 @@ UID_CITUS_BUILD=${UID_CITUS_BUILD:-/var/cache/uniqueid/citus}
 # ICU headers.  Its usage statistics, sent with libcurl, are off in the tests.)
 UID_CITUS_PACKAGES="liblz4-dev libzstd-dev libkrb5-dev libssl-dev libicu-dev libcurl4-openssl-dev"
 
-# the Citus release that supports a PostgreSQL major version
+# the Citus release that supports a PostgreSQL major version (none for 19
+# yet: Citus's work on 19 is on a branch, in no release)
 uid_citus_release() {
 	case "$1" in
 	15) echo 13.2.2 ;;
 	16 | 17 | 18) echo 14.0.1 ;;
 	*) return 1 ;;
 	esac
+}
+
+# uid_citus_not WHY: Citus cannot be had, because WHY (UID_CITUS_WHY, stderr)
+uid_citus_not() {
+	UID_CITUS_WHY=$1
+	uid_log "Citus: $1"
+	return 1
 }
 
 uid_citus_ensure() {
@@ -30,26 +39,22 @@ uid_citus_ensure() {
 		uid_log "Citus: installed ($libdir/citus.so)"
 		return 0
 	fi
-	rel=$(uid_citus_release "$UID_PGVER") || {
-		uid_log "Citus: no release supports PostgreSQL $UID_PGVER"
-		return 1
-	}
-	if [ ! -f "$UID_VENDOR/citus-$rel.tar.gz" ]; then
-		uid_log "Citus: not installed, and no source archive $UID_VENDOR/citus-$rel.tar.gz (set UID_VENDOR)"
-		return 1
-	fi
-	if [ "$(id -u)" -ne 0 ]; then
-		uid_log "Citus: not installed; building it needs root"
-		return 1
-	fi
-	uid_install_packages $UID_CITUS_PACKAGES || return 1
+	UID_CITUS_WHY=
+	rel=$(uid_citus_release "$UID_PGVER") ||
+		uid_citus_not "no Citus release supports PostgreSQL $UID_PGVER" || return 1
+	[ -f "$UID_VENDOR/citus-$rel.tar.gz" ] ||
+		uid_citus_not "not installed, and no source archive $UID_VENDOR/citus-$rel.tar.gz (set UID_VENDOR)" || return 1
+	[ "$(id -u)" -eq 0 ] || uid_citus_not "not installed; building it needs root" || return 1
+	uid_install_packages $UID_CITUS_PACKAGES ||
+		uid_citus_not "the packages its build needs could not be installed" || return 1
 	src=$UID_CITUS_BUILD/pg$UID_PGVER/citus-$rel
 	log=$UID_CITUS_BUILD/pg$UID_PGVER/build.log
 	if [ ! -f "$src/src/backend/distributed/citus.so" ]; then
 		uid_log "Citus: building $rel for PostgreSQL $UID_PGVER (about 2 minutes; log in $log)"
 		rm -rf "$src"
 		mkdir -p "$UID_CITUS_BUILD/pg$UID_PGVER"
-		tar -C "$UID_CITUS_BUILD/pg$UID_PGVER" -xzf "$UID_VENDOR/citus-$rel.tar.gz" || return 1
+		tar -C "$UID_CITUS_BUILD/pg$UID_PGVER" -xzf "$UID_VENDOR/citus-$rel.tar.gz" ||
+			uid_citus_not "could not unpack $UID_VENDOR/citus-$rel.tar.gz" || return 1
 		# PostgreSQL 15.20's dbcommands.h declares have_createdb_privilege(),
 		# which Citus 13.2.2 defines as a static function of its own
 		# (a static copy of its own, renamed, is enough)
@@ -58,10 +63,10 @@ uid_citus_ensure() {
 		(cd "$src" && ./configure PG_CONFIG="$UID_PGBIN/pg_config" &&
 			make -j2) >"$log" 2>&1 || {
 			tail -n 30 "$log" >&2
-			uid_log "Citus: the build failed"
+			uid_citus_not "the build of $rel failed (log in $log)"
 			return 1
 		}
 	fi
-	make -C "$src" install >>"$log" 2>&1 || { uid_log "Citus: make install failed"; return 1; }
+	make -C "$src" install >>"$log" 2>&1 || uid_citus_not "make install of $rel failed (log in $log)" || return 1
 	uid_log "Citus: $rel built and installed"
 }

@@ -1,8 +1,10 @@
 # test/roots.sh - Debian roots for the PostgreSQL versions the machine does
-# not have: 17 from Debian 13 (trixie) and 18 from Debian sid, made with
-# debootstrap from the archive the machine's own apt uses, kept in a cache
-# directory (UID_CACHE, default /var/cache/uniqueid) and reused by later runs.
-# Source it; it defines functions and UID_* variables only.  Needs root.
+# not have: 17 from Debian 13 (trixie), 18 from Debian sid, and 19 from sid
+# with experimental's postgresql-19 packages (a root of its own, sid-19),
+# made with debootstrap from the archive the machine's own apt uses, kept in
+# a cache directory (UID_CACHE, default /var/cache/uniqueid) and reused by
+# later runs.  Source it; it defines functions and UID_* variables only.
+# Needs root.
 
 UID_CACHE=${UID_CACHE:-/var/cache/uniqueid}
 # what a root needs besides the server: the build, the tests' tools
@@ -14,13 +16,34 @@ uid_log() { printf '== %s\n' "$*" >&2; }
 uid_root_suite() {
 	case "$1" in
 	17) echo trixie ;;
-	18) echo sid ;;
+	18 | 19) echo sid ;;
 	*) return 1 ;;
 	esac
 }
 
-# uid_root_dir VERSION: where the root of VERSION lives.
-uid_root_dir() { echo "$UID_CACHE/roots/$(uid_root_suite "$1")"; }
+# uid_root_experimental VERSION: true when VERSION's server packages come
+# from experimental: only those (the binaries of source package
+# postgresql-VERSION, which include the libpq5 and libpq-dev its client and
+# headers need), everything else from the suite.  No version is named, so
+# the root takes whatever experimental (or, later, the suite) has.
+uid_root_experimental() { [ "$1" = 19 ]; }
+
+# uid_root_pgtap_packaged VERSION: false when Debian has no
+# postgresql-VERSION-pgtap: the root builds pgTAP from Debian's pgtap source
+# package then.
+uid_root_pgtap_packaged() { [ "$1" != 19 ]; }
+
+# uid_root_dir VERSION: where the root of VERSION lives (a root that takes
+# packages from experimental is one of its own, SUITE-VERSION).
+uid_root_dir() {
+	local suite
+	suite=$(uid_root_suite "$1") || return 1
+	if uid_root_experimental "$1"; then
+		echo "$UID_CACHE/roots/$suite-$1"
+	else
+		echo "$UID_CACHE/roots/$suite"
+	fi
+}
 
 # The archive the machine's apt reads (deb822 or one-line sources).
 uid_root_mirror() {
@@ -72,11 +95,48 @@ uid_root_apt() {
 		apt-get -o Acquire::Check-Valid-Until=false -qq "$@"
 }
 
+# uid_root_sources DIR VERSION SUITE MIRROR: what the root's apt reads besides
+# SUITE: experimental, pinned to VERSION's server packages only, where they
+# come from there, and SUITE's sources, where pgTAP is built from them.
+uid_root_sources() {
+	local d=$1 v=$2 suite=$3 mirror=$4
+	if uid_root_experimental "$v"; then
+		echo "deb $mirror experimental main" >"$d/etc/apt/sources.list.d/experimental.list"
+		# experimental's Release says NotAutomatic (priority 1): these, and
+		# only these, at the suite's priority, so the higher version wins
+		cat >"$d/etc/apt/preferences.d/uniqueid-postgresql-$v" <<-EOF
+			Package: src:postgresql-$v
+			Pin: release a=experimental
+			Pin-Priority: 500
+		EOF
+	fi
+	if ! uid_root_pgtap_packaged "$v"; then
+		echo "deb-src $mirror $suite main" >"$d/etc/apt/sources.list.d/$suite-src.list"
+	fi
+}
+
+# uid_root_pgtap DIR VERSION: builds and installs pgTAP for VERSION inside
+# the (mounted) root DIR, from the upstream tarball of Debian's pgtap source
+# package (--tar-only: the Debian packaging is not needed for an install,
+# and not every mirror serves it); it is SQL, installed with PGXS.
+uid_root_pgtap() {
+	local d=$1 v=$2
+	timeout 600 chroot "$d" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LC_ALL=C.UTF-8 PGCONFIG="/usr/lib/postgresql/$v/bin/pg_config" \
+		bash -c 'set -e
+			rm -rf /tmp/pgtap-src && mkdir /tmp/pgtap-src && cd /tmp/pgtap-src
+			apt-get -o Acquire::Check-Valid-Until=false -qq source --tar-only pgtap
+			tar -xf pgtap_*.orig.tar.*
+			cd pgtap-*/
+			make PG_CONFIG="$PGCONFIG"
+			make PG_CONFIG="$PGCONFIG" install
+			cd / && rm -rf /tmp/pgtap-src'
+}
+
 # uid_root_make VERSION: makes the root of VERSION, once, with the server,
 # its headers, pgTAP and the build tools in it.  Mounts nothing it leaves
 # mounted.
 uid_root_make() {
-	local v=$1 d suite mirror
+	local v=$1 d suite mirror pgtap
 	d=$(uid_root_dir "$v") || { uid_log "no root for PostgreSQL $v"; return 1; }
 	[ -f "$d/.uniqueid-ready" ] && return 0
 	suite=$(uid_root_suite "$v")
@@ -96,6 +156,10 @@ uid_root_make() {
 	chmod 755 "$d.tmp/usr/sbin/policy-rc.d"
 	mkdir -p "$d.tmp/etc/postgresql-common"
 	echo "create_main_cluster = false" >"$d.tmp/etc/postgresql-common/createcluster.conf"
+	uid_root_sources "$d.tmp" "$v" "$suite" "$mirror"
+	# pgTAP: its package, or what building it needs (it patches its SQL)
+	pgtap=patch
+	uid_root_pgtap_packaged "$v" && pgtap="postgresql-$v-pgtap"
 	# unmounted again however this ends (the trap is cleared afterwards)
 	trap 'uid_root_umount "$d.tmp"' EXIT
 	trap 'uid_root_umount "$d.tmp"; exit 130' INT TERM
@@ -105,7 +169,8 @@ uid_root_make() {
 			apt-get -o Acquire::Check-Valid-Until=false -qq update &&
 			timeout 1200 chroot "$d.tmp" env DEBIAN_FRONTEND=noninteractive LC_ALL=C.UTF-8 \
 				apt-get -o Acquire::Check-Valid-Until=false -qq install -y --no-install-recommends \
-				$UID_ROOT_PACKAGES "postgresql-$v" "postgresql-server-dev-$v" "postgresql-$v-pgtap"
+				$UID_ROOT_PACKAGES "postgresql-$v" "postgresql-server-dev-$v" $pgtap &&
+			{ uid_root_pgtap_packaged "$v" || uid_root_pgtap "$d.tmp" "$v"; }
 	} >>"$d.log" 2>&1
 	local rc=$?
 	uid_root_umount "$d.tmp" || rc=1

@@ -1,30 +1,52 @@
 #!/usr/bin/env bash
 # test/run.sh - the whole test suite on a fresh Debian 12 machine.
 #
+# usage: bash test/run.sh [--pg VERSION | --matrix | --help]
+#
 #   bash test/run.sh             PostgreSQL 15, the machine's own
 #   bash test/run.sh --pg 17     PostgreSQL 17, in a Debian 13 (trixie) root
 #   bash test/run.sh --pg 18     PostgreSQL 18, in a Debian sid root
-#   bash test/run.sh --matrix    15, 17 and 18 one after the other
+#   bash test/run.sh --pg 19     PostgreSQL 19, in a Debian sid root with
+#                                experimental's postgresql-19 packages
+#   bash test/run.sh --matrix    15, 17, 18 and 19 one after the other
+#   bash test/run.sh --help      this text
 #
-# Installs what it needs (as root; the roots of 17 and 18 are made once with
-# debootstrap and cached, see test/roots.sh), builds and installs uniqueid
-# (a compiler warning counts as a failed test), starts a throwaway cluster
-# with uniqueid preloaded, runs pg_regress (make installcheck) and the pgTAP
-# tests (pg_prove test/pgtap/*.sql) against it, then the TAP tests (t/*.pl,
+# Installs what it needs (as root; the roots of 17, 18 and 19 are made once
+# with debootstrap and cached in /var/cache/uniqueid/roots, see
+# test/roots.sh), builds and installs uniqueid (a compiler warning counts as
+# a failed test), starts a throwaway cluster with uniqueid preloaded, runs
+# pg_regress (make installcheck) and the pgTAP tests (pg_prove
+# test/pgtap/*.sql) against it, then the TAP tests (t/*.pl,
 # PostgreSQL::Test::Cluster) that start servers of their own, stops
 # everything and prints "N passed, N failed" last; with --matrix, each
-# version's line first and their sum last.
+# version's line first and their sum last.  What does not depend on the
+# version (the codecs' fuzzers, sqlsmith, the sanitizer and valgrind runs)
+# runs on 15 only.  UID_VENDOR names the directory of Citus's source archive
+# (default ../shared/vendor), UID_FUZZ_SECONDS how long each fuzz target
+# runs (default 30 s).
 set -u
 cd "$(dirname "$0")/.." || exit 2
 
+# the versions of --pg and --matrix
+versions=(15 17 18 19)
+# the comment above, without its first line
+usage() { sed -n '2,/^[^#]/ s/^# \{0,1\}//p' "$0"; }
+# usage_error MESSAGE: MESSAGE and the usage lines on stderr, exit status 2
+usage_error() { { echo "test/run.sh: $1"; usage | sed -n '/^usage:/,/--help/p'; } >&2; exit 2; }
+
 case "${1:-}" in
+-h | --help)
+	usage
+	exit 0
+	;;
 --matrix)
+	[ $# -eq 1 ] || usage_error "--matrix takes no further argument"
 	total_p=0
 	total_f=0
 	lines=()
 	logs=$(mktemp -d)
 	trap 'rm -rf "$logs"' EXIT
-	for v in 15 17 18; do
+	for v in "${versions[@]}"; do
 		start=$SECONDS
 		if [ "$v" = 15 ]; then
 			bash test/run.sh 2>&1 | tee "$logs/$v.log"
@@ -46,12 +68,16 @@ case "${1:-}" in
 	;;
 --pg)
 	v=${2:-}
+	[[ " ${versions[*]} " == *" $v "* ]] || usage_error "--pg needs a version: ${versions[*]}"
+	[ $# -eq 2 ] || usage_error "--pg $v takes no further argument"
 	if [ "$v" != 15 ]; then
 		. test/roots.sh
 		uid_root_exec "$v" test/run.sh || { rc=$?; [ $rc -eq 2 ] && echo "0 passed, 1 failed"; exit $rc; }
 		exit 0
 	fi
 	;;
+"") ;;
+*) usage_error "unknown argument: $1" ;;
 esac
 
 . test/lib.sh
@@ -61,8 +87,12 @@ esac
 # itself only; t/095_sqlsmith.pl says it skips in the roots)
 tools=(make gcc procps libipc-run-perl)
 [ -n "${UID_IN_ROOT:-}" ] || tools+=(python3 clang libclang-rt-14-dev sqlsmith valgrind)
+# pgTAP: Debian's package, but where it is installed already (19's root
+# builds it from source, as Debian has no postgresql-19-pgtap: test/roots.sh)
+pgtap=("postgresql-$UID_PGVER-pgtap")
+[ -f "/usr/share/postgresql/$UID_PGVER/extension/pgtap.control" ] && pgtap=()
 uid_install_packages "${tools[@]}" "postgresql-$UID_PGVER" "postgresql-server-dev-$UID_PGVER" \
-	"postgresql-$UID_PGVER-pgtap" libtap-parser-sourcehandler-pgtap-perl || exit 2
+	"${pgtap[@]}" libtap-parser-sourcehandler-pgtap-perl || exit 2
 
 passed=0
 failed=0
@@ -164,13 +194,15 @@ uid_as_owner_for 1200 pg_prove --failures -d uniqueid_tap test/pgtap/*.sql 2>&1 
 count_prove "$W/pgtap.log" "${PIPESTATUS[0]}"
 uid_cluster_stop "$W"
 
-# Citus for t/090_citus.pl: installed, or built once from ../shared/vendor
+# Citus for t/090_citus.pl: installed, or built once from ../shared/vendor;
+# where it cannot be, the tests that need it skip with its reason
+# (UID_CITUS_WHY, t/UniqueidTest.pm's uid_citus_missing)
 . test/citus.sh
 uid_citus_ensure || uid_log "Citus: t/090_citus.pl will be skipped, saying why"
 
 uid_log "TAP (t/*.pl, each with servers of its own)"
 # each file ends within 10 minutes (t/UniqueidTest.pm); the whole within 40
-uid_as_owner_for 2400 make -s installcheck "$PGC" REGRESS= PROVE_FLAGS=--failures 2>&1 | tee "$W/tap.log"
+uid_as_owner_for 2400 UID_CITUS_WHY="${UID_CITUS_WHY:-}" make -s installcheck "$PGC" REGRESS= PROVE_FLAGS=--failures 2>&1 | tee "$W/tap.log"
 rc=${PIPESTATUS[0]}
 count_prove "$W/tap.log" "$rc"
 [ "$rc" -ne 0 ] && for f in tmp_check/log/regress_log_*; do

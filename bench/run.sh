@@ -6,14 +6,14 @@
 #
 #   bash bench/run.sh           # uses the installed extension
 #   bash bench/run.sh --build   # builds and installs it first (make install)
-#   bash bench/run.sh --pg 18   # on PostgreSQL 17 or 18, in its Debian root
+#   bash bench/run.sh --pg 18   # on PostgreSQL 17, 18 or 19, in its Debian root
 #                               # (test/roots.sh), built there
 #   bash bench/run.sh --peers DIR   # the peers' sources (default ../shared/vendor)
 # The peers not in Debian (pgEdge snowflake, pg_uuidv7) are built and
 # installed from DIR (release archives or source directories); without them
 # their rows are left out, and the log says so. BENCH_SECTIONS=a runs only the
-# sections named (default pabcdeft); on 18, sections (p) and (a) also measure
-# core uuidv7(). Sections (p) and (t) write CSV to bench/results/latest/ and
+# sections named (default pabcdeft); from 18 on, sections (p) and (a) measure
+# core uuidv7() too. Sections (p) and (t) write CSV to bench/results/latest/ and
 # draw bench/*.png with gnuplot.
 #
 # Progress and every single timing go to stderr, the results table to stdout.
@@ -32,8 +32,8 @@ while [ $# -gt 0 ]; do
 	--build) BUILD=1 ;;
 	--pg) PG=${2:-15}; shift ;;
 	--peers) PEERS=${2:?--peers needs a directory}; shift ;;
-	-h | --help) sed -n '2,24p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-	*) echo "usage: bash bench/run.sh [--build] [--pg 15|17|18] [--peers DIR]" >&2; exit 2 ;;
+	-h | --help) sed -n '2,/^[^#]/ s/^# \{0,1\}//p' "$0"; exit 0 ;;
+	*) echo "usage: bash bench/run.sh [--build] [--pg 15|17|18|19] [--peers DIR] [--help]" >&2; exit 2 ;;
 	esac
 	shift
 done

@@ -4,28 +4,32 @@ PGFILEDESC = "uniqueid - short, unique, time-sortable ID types and generators"
 MODULE_big = uniqueid
 OBJS = src/module.o src/codec.o src/basen.o src/layout.o src/id64.o src/shardid.o src/sno.o src/objectid.o src/spreadid.o src/shortcode.o src/clock.o src/generator.o src/horizon.o src/guc.o src/uuid7.o src/ulid.o src/ksuid.o src/rsxid.o src/typeid.o
 EXTENSION = uniqueid
-DATA = $(wildcard sql/uniqueid--*.sql)
+DATA = $(patsubst $(srcdir)/%,%,$(wildcard $(srcdir)/sql/uniqueid--*.sql))
 PG_CPPFLAGS = -I$(srcdir)/src
 
 # pg_regress (test/sql, test/expected): against any server with uniqueid in
 # shared_preload_libraries.  TAP (t/*.pl): servers of their own.
 REGRESS = upgrade types opclass casts binary_io generator guc sno families shortcode objectid uuid7 peer_families minmax_plans timestamptz_plans input_validity core_uuid security privileges
-REGRESS_OPTS = --inputdir=test
+REGRESS_OPTS = --inputdir=$(srcdir)/test
 TAP_TESTS = 1
 
 PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
+# Out of tree (make -f SRC/Makefile VPATH=SRC, as Debian's pg_buildext builds):
+# the directories of the objects and the tests' programs in the build directory
+$(shell mkdir -p src test)
+
 # every object depends on every header (the horizon's fast path is inline)
-$(OBJS): $(wildcard src/*.h)
+$(OBJS): $(wildcard $(srcdir)/src/*.h)
 
 # The pure codecs' unit tests (run by t/001_units.pl), built without the server.
 UNIT_TESTS = test/codec_test test/basen_test
 test/codec_test: test/codec_test.c src/codec.c src/codec.h
-	$(CC) -std=c99 -Wall -Wextra -O2 -Isrc -o $@ test/codec_test.c src/codec.c
+	$(CC) -std=c99 -Wall -Wextra -O2 -I$(srcdir)/src -o $@ $(filter %.c,$^)
 test/basen_test: test/basen_test.c src/basen.c src/basen.h
-	$(CC) -std=c99 -Wall -Wextra -O2 -Isrc -o $@ test/basen_test.c src/basen.c
+	$(CC) -std=c99 -Wall -Wextra -O2 -I$(srcdir)/src -o $@ $(filter %.c,$^)
 
 # The codecs' libFuzzer targets, with AddressSanitizer and
 # UndefinedBehaviorSanitizer (clang; run by test/fuzz/run.sh).
@@ -36,8 +40,11 @@ test/fuzz/codec_fuzz: test/fuzz/codec_fuzz.c src/codec.c src/codec.h
 test/fuzz/basen_fuzz: test/fuzz/basen_fuzz.c src/basen.c src/basen.h
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -o $@ test/fuzz/basen_fuzz.c src/basen.c
 
-# what the TAP tests run besides the installed extension
+# what the TAP tests run besides the installed extension (pg_regress alone,
+# TAP_TESTS=, needs none of it)
+ifneq ($(TAP_TESTS),)
 installcheck: $(UNIT_TESTS) test/clockshift.so test/faultshim.so
+endif
 
 EXTRA_CLEAN = $(UNIT_TESTS) test/fuzz/codec_fuzz test/fuzz/basen_fuzz test/clockshift.so test/faultshim.so results regression.diffs regression.out
 

@@ -1,0 +1,560 @@
+#!/usr/bin/env bash
+# test/package.sh - the Debian package and the PGXN zip, tested as users get
+# them.
+#
+#   bash test/package.sh 15|17|18|19   postgresql-V-uniqueid, in clean Debian roots
+#   bash test/package.sh --pgxn        make dist's zip, installed by pgxnclient
+#
+# VERSION: builds the package from this tree (debian/) with
+# `dpkg-buildpackage -us -uc -b` in a clean Debian root of the suite that
+# carries PostgreSQL V (15 bookworm, 17 trixie, 18 sid, 19 sid with
+# experimental's postgresql-19); runs lintian on it (no error) and the package's
+# autopkgtest (debian/tests) with autopkgtest's null runner there; then, in
+# a fresh copy of the pristine root that never saw the source, installs it
+# with `apt-get install ./postgresql-V-uniqueid_*.deb`, makes a cluster with
+# pg_createcluster, configures it as README.md says (appends uniqueid to
+# shared_preload_libraries in /etc/postgresql/V/main/postgresql.conf),
+# starts it with pg_ctlcluster (no TCP, its socket in a directory of its
+# own), runs the regression suite (pg_regress) against it, updates the
+# extension from 1.0, and purges the package, which must leave none of its
+# files behind.
+#
+# --pgxn: the zip of `make dist` (made from the tracked files, work tree
+# included, where git is; `make dist` itself is checked to list the same
+# files), installed with Debian's pgxnclient in a network namespace of its
+# own (no network at all) into the machine's PostgreSQL 15, and loaded in a
+# throwaway cluster.  Runs once, not per version.
+#
+# One `ok - ...` or `not ok - ...` line per check, a `# ...: N passed, N
+# failed` comment last; exits non-zero when a check failed.  Needs root.
+#
+# Cache (UID_CACHE, default /var/cache/uniqueid, see test/roots.sh):
+# pkg/SUITE.pristine, a debootstrap minbase root with its package lists;
+# pkg/SUITE-V.build, a copy of it with the package's build dependencies,
+# PostgreSQL V, lintian and autopkgtest; pkg/debs/SUITE, the .debs apt
+# fetched, shared by the roots.  Each run works in overlays on them
+# (pkg/work/V-build, V-install), which it unmounts and removes however it
+# ends (UID_PKG_KEEP=1 keeps them, unmounted, in pkg/work/V-*.ov/upper);
+# its logs are in pkg/logs/V.
+set -u
+cd "$(dirname "$0")/.." || exit 2
+TOP=$PWD
+. test/roots.sh
+
+PKG_CACHE=$UID_CACHE/pkg
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); echo "ok - $*"; }
+fail() { failed=$((failed + 1)); echo "not ok - $*"; }
+# finish LABEL: the summary comment and the exit status
+finish() {
+	echo "# $1: $passed passed, $failed failed"
+	[ "$failed" -eq 0 ]
+	exit
+}
+# elapsed since START: "N s"
+since() { echo "$((SECONDS - $1)) s"; }
+
+# the extension's version, from uniqueid.control; the package's, from
+# debian/changelog (without dpkg-parsechangelog, which the machine may lack)
+EXTVERSION=$(sed -n "s/^default_version = '\(.*\)'/\1/p" uniqueid.control)
+DEBVERSION=$(sed -n '1s/^uniqueid (\([^)]*\)).*/\1/p' debian/changelog)
+
+[ "$(id -u)" -eq 0 ] || { echo "not ok - test/package.sh needs root"; exit 2; }
+
+# The source tree as it is: the files git tracks or would (uncommitted
+# changes and new files included, ignored ones not) where git is, else
+# everything but build products.  Writes a tar of it, prefixed PREFIX/, to
+# stdout.
+source_tar() {
+	local prefix=$1
+	if git -C "$TOP" rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+		git -C "$TOP" ls-files -z --cached --others --exclude-standard | tar -C "$TOP" --null -T - --transform "s,^,$prefix/," -cf -
+	else
+		tar -C "$TOP" --exclude=.git --exclude='*.o' --exclude='*.so' --exclude='*.bc' \
+			--exclude=./results --exclude=./tmp_check --exclude='./uniqueid-*.zip' \
+			--exclude=./test/codec_test --exclude=./test/basen_test \
+			--exclude='./test/fuzz/*_fuzz' --exclude=./.commit \
+			--transform "s,^\./,$prefix/," -cf - .
+	fi
+}
+
+######################################################################
+# --pgxn
+######################################################################
+if [ "${1:-}" = --pgxn ]; then
+	. test/lib.sh
+	uid_install_packages postgresql-15 postgresql-server-dev-15 pgxnclient python3 make gcc || exit 2
+	W=$(uid_tmpdir) || exit 2
+	trap 'uid_cluster_stop "$W"; rm -rf "$W"' EXIT
+	trap 'exit 130' INT TERM
+	zip=uniqueid-$EXTVERSION.zip
+	start=$SECONDS
+
+	# META.json names the version the control file does (PGXN's is semver)
+	metaver=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["version"])' META.json)
+	case "$metaver" in
+	"$EXTVERSION" | "$EXTVERSION".0) pass "META.json's version $metaver is uniqueid.control's $EXTVERSION" ;;
+	*) fail "META.json's version $metaver is not uniqueid.control's $EXTVERSION" ;;
+	esac
+
+	# the zip: `make dist` (git archive of HEAD) in a clone of the
+	# repository, the release's own archive; without git (a copy of the
+	# tree), the same from the tree's files
+	if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
+		git status --porcelain --untracked-files=no | grep -q . &&
+			echo "# uncommitted changes are not in the zip: make dist archives HEAD"
+		if git clone -q "$TOP" "$W/clone" && make -s -C "$W/clone" dist >"$W/dist.log" 2>&1 &&
+			mv "$W/clone/$zip" "$W/$zip"; then
+			pass "make dist makes $zip from HEAD ($(du -k "$W/$zip" | cut -f1) KiB)"
+		else
+			cat "$W/dist.log"
+			fail "make dist"
+			finish pgxn
+		fi
+		rm -rf "$W/clone"
+	else
+		source_tar "uniqueid-$EXTVERSION" | (cd "$W" && tar -xf - && python3 - "$zip" "uniqueid-$EXTVERSION" <<-'EOF'
+			import os, sys, zipfile
+			out, top = sys.argv[1], sys.argv[2]
+			with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as z:
+			    for d, dirs, files in os.walk(top):
+			        dirs.sort()
+			        for f in sorted(files):
+			            p = os.path.join(d, f)
+			            z.write(p, p)
+		EOF
+		)
+		rm -rf "$W/uniqueid-$EXTVERSION"
+		if [ -s "$W/$zip" ]; then
+			pass "the PGXN zip $zip is made from the tree (no git here)"
+		else
+			fail "the PGXN zip $zip could not be made"
+			finish pgxn
+		fi
+	fi
+	python3 -c 'import zipfile,sys; n=zipfile.ZipFile(sys.argv[1]).namelist(); sys.exit(0 if all(sys.argv[2]+"/"+f in n for f in ("META.json","Makefile","uniqueid.control")) else 1)' "$W/$zip" "uniqueid-$EXTVERSION" &&
+		pass "$zip holds uniqueid-$EXTVERSION/ with META.json, Makefile and uniqueid.control" ||
+		fail "$zip lacks uniqueid-$EXTVERSION/META.json, Makefile or uniqueid.control"
+
+	# pgxnclient, with no network at all: a network namespace of its own
+	# (only loopback, down); it unpacks, runs make and make install
+	t0=$(date +%s)
+	sleep 1
+	if (cd "$W" && unshare --net -- pgxn install --pg_config /usr/lib/postgresql/15/bin/pg_config "./$zip") >"$W/pgxn.log" 2>&1; then
+		pass "pgxn install ./$zip (no network) in $(since "$start")"
+	else
+		tail -n 30 "$W/pgxn.log"
+		fail "pgxn install ./$zip (no network)"
+		finish pgxn
+	fi
+	grep -i 'warning:' "$W/pgxn.log" | head -n 5
+	# what it installed is new: the library, control file and scripts
+	lib=$(/usr/lib/postgresql/15/bin/pg_config --pkglibdir)
+	share=$(/usr/lib/postgresql/15/bin/pg_config --sharedir)
+	stale=0
+	for f in "$lib/uniqueid.so" "$share/extension/uniqueid.control" \
+		$(python3 -c 'import zipfile,sys; print("\n".join(n for n in zipfile.ZipFile(sys.argv[1]).namelist() if "/sql/uniqueid--" in n))' "$W/$zip" | sed "s,^.*/sql/,$share/extension/,"); do
+		[ -f "$f" ] && [ "$(stat -c %Y "$f")" -ge "$t0" ] || { echo "# not installed by pgxn: $f"; stale=1; }
+	done
+	[ $stale -eq 0 ] && pass "pgxn installed uniqueid.so, uniqueid.control and every sql/ script for PostgreSQL 15" ||
+		fail "pgxn did not install every file of the extension"
+
+	# it loads: a throwaway cluster with the library preloaded
+	if uid_cluster_init "$W" && uid_cluster_start "$W"; then
+		out=$(uid_psql "$W" -d postgres -At -c "CREATE EXTENSION uniqueid" \
+			-c "SELECT extversion FROM pg_extension WHERE extname = 'uniqueid'" \
+			-c "SELECT next_id(5) < next_id(5), length(next_objectid()::text)" 2>&1)
+		if [ "$out" = "$EXTVERSION"$'\n''t|24' ]; then
+			pass "the extension pgxn installed loads: CREATE EXTENSION uniqueid ($EXTVERSION), its generators run"
+		else
+			echo "$out" | sed 's/^/# /'
+			fail "the extension pgxn installed does not load"
+		fi
+	else
+		fail "a throwaway PostgreSQL 15 cluster could not start"
+	fi
+	uid_cluster_stop "$W"
+	echo "# pgxn: $(since "$start")"
+	finish pgxn
+fi
+
+######################################################################
+# a PostgreSQL version: the Debian package
+######################################################################
+V=${1:-}
+case "$V" in
+15) SUITE=bookworm ;;
+17) SUITE=trixie ;;
+18) SUITE=sid ;;
+19) SUITE=sid ;;
+*)
+	echo "usage: bash test/package.sh 15|17|18|19 | --pgxn" >&2
+	exit 2
+	;;
+esac
+# experimental's server packages for 19: the root is one of its own
+ROOTKEY=$SUITE
+[ "$V" = 19 ] && ROOTKEY=$SUITE-19
+PRISTINE=$PKG_CACHE/$ROOTKEY.pristine
+BUILDROOT=$PKG_CACHE/$ROOTKEY-$V.build
+DEBS=$PKG_CACHE/debs/$ROOTKEY
+WORK=$PKG_CACHE/work
+LOGS=$PKG_CACHE/logs/$V
+B=$WORK/$V-build
+I=$WORK/$V-install
+PORT=$((54300 + V))
+SOCK=/run/uniqueid-pkg-test
+PKG=postgresql-$V-uniqueid
+APT=(env DEBIAN_FRONTEND=noninteractive LC_ALL=C.UTF-8 apt-get -o Acquire::Check-Valid-Until=false -o APT::Sandbox::User=root -q -y)
+mkdir -p "$PKG_CACHE" "$DEBS" "$WORK" "$LOGS"
+rm -f "$LOGS"/*.log
+ALL_START=$SECONDS
+
+# in_root DIR COMMAND...: a command inside the root, with a plain environment
+in_root() {
+	local d=$1
+	shift
+	chroot "$d" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LC_ALL=C.UTF-8 "$@"
+}
+
+# mounts DIR: the kernel's file systems, and the shared .deb cache
+root_mount() {
+	uid_root_mount "$1" || return 1
+	mkdir -p "$1/var/cache/apt/archives"
+	mountpoint -q "$1/var/cache/apt/archives" || mount --bind "$DEBS" "$1/var/cache/apt/archives"
+}
+root_umount() {
+	local rc=0
+	if mountpoint -q "$1/var/cache/apt/archives"; then
+		umount "$1/var/cache/apt/archives" || umount -l "$1/var/cache/apt/archives" || rc=1
+	fi
+	uid_root_umount "$1" || rc=1
+	return $rc
+}
+# removes a root, or a copy (the overlay unmounted first; nothing mounted
+# in it: uid_root_remove checks)
+root_remove() {
+	root_umount "$1" 2>/dev/null
+	if mountpoint -q "$1"; then
+		umount "$1" || umount -l "$1" || { uid_log "could not unmount $1"; return 1; }
+	fi
+	uid_root_remove "$1" || return 1
+	rm -rf --one-file-system "$1.ov"
+}
+
+# The cluster of the install root: stopped by pg_ctlcluster, else by its
+# postmaster's pid, only if that process is this root's postgres.
+stop_cluster() {
+	local d=$1 pid pidfile=$1/var/lib/postgresql/$V/main/postmaster.pid
+	[ -f "$pidfile" ] || return 0
+	in_root "$d" pg_ctlcluster "$V" main stop -m fast >/dev/null 2>&1 && return 0
+	in_root "$d" pg_ctlcluster "$V" main stop -m immediate >/dev/null 2>&1 && return 0
+	pid=$(head -n 1 "$pidfile" 2>/dev/null)
+	if [ -n "$pid" ] && [ "$(readlink "/proc/$pid/root" 2>/dev/null)" = "$d" ]; then
+		kill -9 "$pid"
+		uid_log "the cluster in $d did not stop; killed its postmaster $pid"
+	fi
+}
+
+cleanup() {
+	local r
+	[ -d "$I" ] && stop_cluster "$I"
+	for r in "$B" "$I"; do
+		if [ -n "${UID_PKG_KEEP:-}" ]; then
+			root_umount "$r" 2>/dev/null
+			mountpoint -q "$r" && umount "$r"
+		else
+			root_remove "$r"
+		fi
+	done
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# make_pristine: a minbase root of the suite, its package lists read; no
+# service starts in it, and no cluster is made on installing a server
+# (with the suite's sources for 19 as test/roots.sh sets them: experimental's
+# postgresql-19 only).
+make_pristine() {
+	local mirror t0=$SECONDS
+	if [ -f "$PRISTINE/.uniqueid-pristine" ]; then
+		# package lists over a day old are read again (sid moves daily)
+		if [ -n "$(find "$PRISTINE/.uniqueid-pristine" -mmin +1440)" ]; then
+			in_root "$PRISTINE" apt-get -o Acquire::Check-Valid-Until=false -qq update >>"$LOGS/debootstrap.log" 2>&1 &&
+				touch "$PRISTINE/.uniqueid-pristine"
+		fi
+		return 0
+	fi
+	mirror=$(uid_root_mirror)
+	[ -n "$mirror" ] || { uid_log "cannot tell which Debian archive apt uses"; return 1; }
+	command -v debootstrap >/dev/null || uid_install_packages_host debootstrap || return 1
+	uid_root_remove "$PRISTINE.tmp" || return 1
+	uid_log "making a pristine Debian $SUITE root (once; cached in $PRISTINE)"
+	timeout 1200 debootstrap --variant=minbase "$SUITE" "$PRISTINE.tmp" "$mirror" >"$LOGS/debootstrap.log" 2>&1 ||
+		{ tail -n 20 "$LOGS/debootstrap.log" >&2; return 1; }
+	printf '#!/bin/sh\nexit 101\n' >"$PRISTINE.tmp/usr/sbin/policy-rc.d"
+	chmod 755 "$PRISTINE.tmp/usr/sbin/policy-rc.d"
+	if [ "$V" = 19 ]; then
+		if declare -F uid_root_sources >/dev/null; then
+			uid_root_sources "$PRISTINE.tmp" "$V" "$SUITE" "$mirror"
+		else
+			uid_log "test/roots.sh has no uid_root_sources: no experimental for 19"
+			return 1
+		fi
+	fi
+	in_root "$PRISTINE.tmp" apt-get -o Acquire::Check-Valid-Until=false -qq update >>"$LOGS/debootstrap.log" 2>&1 || return 1
+	touch "$PRISTINE.tmp/.uniqueid-pristine"
+	mv "$PRISTINE.tmp" "$PRISTINE"
+	uid_log "pristine $SUITE root made in $(since $t0)"
+}
+uid_install_packages_host() {
+	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+# copy_root SRC DEST: a copy of a cached root to work in: an overlay on it
+# (its changes in DEST.ov; the cached root stays as it is), or a real copy
+# where overlays cannot be mounted
+copy_root() {
+	root_remove "$2" || return 1
+	mkdir -p "$2" "$2.ov/upper" "$2.ov/work"
+	mount -t overlay overlay -o "lowerdir=$1,upperdir=$2.ov/upper,workdir=$2.ov/work" "$2" 2>/dev/null && return 0
+	rmdir "$2" && cp -a "$1" "$2"
+}
+
+# The build root: the pristine root with the package's build dependencies
+# (apt-get build-dep on debian/control), PostgreSQL V's server and headers,
+# lintian and autopkgtest; made again when debian/control.in changes.
+make_buildroot() {
+	local key t0=$SECONDS
+	key=$(cat debian/control.in | md5sum | cut -d' ' -f1)
+	[ -f "$BUILDROOT/.uniqueid-build" ] && [ "$(cat "$BUILDROOT/.uniqueid-build")" = "$key" ] && return 0
+	uid_root_remove "$BUILDROOT" && uid_root_remove "$BUILDROOT.tmp" || return 1
+	uid_log "making the build root of PostgreSQL $V (once; cached in $BUILDROOT)"
+	cp -a "$PRISTINE" "$BUILDROOT.tmp" || return 1
+	mkdir -p "$BUILDROOT.tmp/etc/postgresql-common"
+	echo "create_main_cluster = false" >"$BUILDROOT.tmp/etc/postgresql-common/createcluster.conf"
+	mkdir -p "$BUILDROOT.tmp/tmp/deps/debian"
+	cp debian/control debian/control.in "$BUILDROOT.tmp/tmp/deps/debian/"
+	root_mount "$BUILDROOT.tmp" || { root_umount "$BUILDROOT.tmp"; return 1; }
+	{
+		in_root "$BUILDROOT.tmp" "${APT[@]}" build-dep --no-install-recommends /tmp/deps &&
+			in_root "$BUILDROOT.tmp" "${APT[@]}" install --no-install-recommends \
+				"postgresql-$V" "postgresql-server-dev-$V" lintian autopkgtest
+	} >"$LOGS/buildroot.log" 2>&1
+	local rc=$?
+	root_umount "$BUILDROOT.tmp" || rc=1
+	[ $rc -eq 0 ] || { tail -n 20 "$LOGS/buildroot.log" >&2; return 1; }
+	rm -rf "$BUILDROOT.tmp/tmp/deps"
+	echo "$key" >"$BUILDROOT.tmp/.uniqueid-build"
+	mv "$BUILDROOT.tmp" "$BUILDROOT"
+	uid_log "build root made in $(since $t0)"
+}
+
+echo "# package: PostgreSQL $V, Debian $SUITE; uniqueid $EXTVERSION, package $DEBVERSION"
+
+# the package's version follows the extension's
+case "$DEBVERSION" in
+"$EXTVERSION"-*) pass "debian/changelog's version $DEBVERSION follows uniqueid.control's $EXTVERSION" ;;
+*) fail "debian/changelog's version $DEBVERSION does not follow uniqueid.control's $EXTVERSION" ;;
+esac
+
+t=$SECONDS
+if ! make_pristine; then
+	fail "a pristine Debian $SUITE root (debootstrap; log in $LOGS)"
+	finish "package $V"
+fi
+if ! make_buildroot; then
+	fail "the build root of PostgreSQL $V (log in $LOGS/buildroot.log)"
+	finish "package $V"
+fi
+echo "# roots ready in $(since $t)"
+
+######################################################################
+# build, lintian, autopkgtest
+######################################################################
+t=$SECONDS
+copy_root "$BUILDROOT" "$B" || { fail "a copy of the build root"; finish "package $V"; }
+root_mount "$B" || { fail "mounting the kernel's file systems in $B"; finish "package $V"; }
+SRCDIR=/build/uniqueid-$EXTVERSION
+mkdir -p "$B/build"
+source_tar "uniqueid-$EXTVERSION" | tar -C "$B/build" -xf -
+echo "# copies made in $(since $t)"
+
+t=$SECONDS
+in_root "$B" sh -c "cd $SRCDIR && dpkg-buildpackage -us -uc -b" >"$LOGS/build.log" 2>&1
+rc=$?
+debs=$(cd "$B/build" && ls -1 postgresql-*-uniqueid_*.deb 2>/dev/null | grep -v dbgsym)
+if [ $rc -eq 0 ] && echo "$debs" | grep -qx "${PKG}_${DEBVERSION}_[a-z0-9]*\.deb"; then
+	pass "dpkg-buildpackage -us -uc -b in a clean $SUITE root built $(echo $debs) in $(since $t)"
+else
+	tail -n 40 "$LOGS/build.log"
+	fail "dpkg-buildpackage -us -uc -b in a clean $SUITE root (exit $rc; log in $LOGS/build.log)"
+	finish "package $V"
+fi
+w=$(grep -c 'warning:' "$LOGS/build.log")
+if [ "$w" -eq 0 ]; then
+	pass "the package build prints no compiler warning"
+else
+	grep -A3 'warning:' "$LOGS/build.log" | head -n 20
+	fail "the package build prints $w warnings"
+fi
+
+# lintian, on the .changes (the binary packages and the .buildinfo)
+t=$SECONDS
+in_root "$B" sh -c "cd /build && lintian --info --display-info --pedantic *.changes" >"$LOGS/lintian.log" 2>&1
+lv=$(in_root "$B" lintian --print-version 2>/dev/null)
+grep -E '^[EWIPX]: ' "$LOGS/lintian.log" | sed 's/ \[.*//' | sort | uniq -c | sed -E "s/^ *([0-9]+) (.*)/# lintian $lv: \2 (x\1)/"
+ne=$(grep -c '^E: ' "$LOGS/lintian.log")
+nw=$(grep -c '^W: ' "$LOGS/lintian.log")
+if [ "$ne" -eq 0 ]; then
+	pass "lintian $lv: no error ($nw warnings, in $(since $t))"
+else
+	fail "lintian $lv: $ne errors"
+fi
+
+# the package's autopkgtest (debian/tests: pg_buildext installcheck), run
+# by autopkgtest itself on this root (the null runner), the built .deb
+# installed by it
+t=$SECONDS
+in_root "$B" sh -c "cd /build && autopkgtest --no-built-binaries ./${PKG}_${DEBVERSION}_*.deb $SRCDIR -- null" >"$LOGS/autopkgtest.log" 2>&1
+rc=$?
+if [ $rc -eq 0 ] && grep -q '^installcheck  *PASS' "$LOGS/autopkgtest.log"; then
+	pass "autopkgtest (debian/tests/installcheck, pg_buildext installcheck) passes in $(since $t)"
+else
+	tail -n 40 "$LOGS/autopkgtest.log"
+	fail "autopkgtest (debian/tests/installcheck) (exit $rc; log in $LOGS/autopkgtest.log)"
+fi
+mkdir -p "$WORK/$V-debs"
+rm -f "$WORK/$V-debs"/*
+cp "$B/build/${PKG}_${DEBVERSION}"_*.deb "$WORK/$V-debs/"
+root_umount "$B"
+[ -n "${UID_PKG_KEEP:-}" ] || root_remove "$B"
+
+######################################################################
+# install into a root that never saw the source, configure, test, purge
+######################################################################
+t=$SECONDS
+copy_root "$PRISTINE" "$I" || { fail "a copy of the pristine root"; finish "package $V"; }
+root_mount "$I" || { fail "mounting the kernel's file systems in $I"; finish "package $V"; }
+mkdir -p "$I/etc/postgresql-common"
+# the cluster is made below, with pg_createcluster
+echo "create_main_cluster = false" >"$I/etc/postgresql-common/createcluster.conf"
+mkdir -p "$I/tmp/debs"
+cp "$WORK/$V-debs"/*.deb "$I/tmp/debs/"
+deb=$(cd "$I/tmp/debs" && ls ${PKG}_*.deb)
+# (once more after apt-get update, if the cached package lists are stale)
+in_root "$I" sh -c "cd /tmp/debs && apt-get -o Acquire::Check-Valid-Until=false -o APT::Sandbox::User=root -q -y install ./$deb" \
+	>"$LOGS/install.log" 2>&1 ||
+	in_root "$I" sh -c "cd /tmp/debs && apt-get -o Acquire::Check-Valid-Until=false -q update &&
+		apt-get -o Acquire::Check-Valid-Until=false -o APT::Sandbox::User=root -q -y install ./$deb" \
+		>>"$LOGS/install.log" 2>&1
+rc=$?
+if [ $rc -eq 0 ] && in_root "$I" dpkg-query -W -f='${Status}' "$PKG" 2>/dev/null | grep -q 'install ok installed'; then
+	pass "apt-get install ./$deb in a fresh $SUITE root (with its dependencies, $(since $t))"
+else
+	tail -n 30 "$LOGS/install.log"
+	fail "apt-get install ./$deb in a fresh $SUITE root (log in $LOGS/install.log)"
+	finish "package $V"
+fi
+in_root "$I" dpkg -L "$PKG" >"$LOGS/files.txt"
+missing=
+for f in "/usr/lib/postgresql/$V/lib/uniqueid.so" "/usr/share/postgresql/$V/extension/uniqueid.control" \
+	$(cd sql && ls uniqueid--*.sql | sed "s,^,/usr/share/postgresql/$V/extension/,"); do
+	grep -qx "$f" "$LOGS/files.txt" && [ -f "$I$f" ] || missing="$missing $f"
+done
+[ -z "$missing" ] && pass "the package installs the library, the control file and every sql/ script for $V" ||
+	fail "the package lacks:$missing"
+
+# a cluster as a user makes one; its socket in a directory of its own and
+# no TCP, so nothing on the machine clashes with it; another library is
+# preloaded already, as on many servers
+t=$SECONDS
+mkdir -p "$I$SOCK" && in_root "$I" chown postgres:postgres "$SOCK"
+if in_root "$I" pg_createcluster -p "$PORT" -s "$SOCK" \
+	-o "listen_addresses=" -o "shared_preload_libraries=pg_stat_statements" \
+	"$V" main -- --locale=C.UTF-8 >"$LOGS/cluster.log" 2>&1; then
+	pass "pg_createcluster $V main"
+else
+	cat "$LOGS/cluster.log"
+	fail "pg_createcluster $V main"
+	finish "package $V"
+fi
+# README.md's configuration: append uniqueid to shared_preload_libraries
+conf=$I/etc/postgresql/$V/main/postgresql.conf
+# (the line as pg_createcluster wrote it may be unquoted)
+sed -i -E "s/^shared_preload_libraries = '?([^'#[:space:]]+)'?/shared_preload_libraries = '\1,uniqueid'/" "$conf"
+grep -E "^(shared_preload_libraries|listen_addresses|port|unix_socket_directories) " "$conf" | sed 's/^/# postgresql.conf: /'
+psql_root() {
+	in_root "$I" runuser -u postgres -- psql -X -q -v ON_ERROR_STOP=1 -h "$SOCK" -p "$PORT" -At "$@"
+}
+if in_root "$I" pg_ctlcluster "$V" main start >>"$LOGS/cluster.log" 2>&1; then
+	pass "pg_ctlcluster $V main start, uniqueid appended to shared_preload_libraries"
+else
+	cat "$LOGS/cluster.log"
+	tail -n 20 "$I/var/log/postgresql/postgresql-$V-main.log" 2>/dev/null
+	fail "pg_ctlcluster $V main start"
+	finish "package $V"
+fi
+spl=$(psql_root -d postgres -c "SHOW shared_preload_libraries" -c "SHOW listen_addresses" 2>&1)
+[ "$spl" = "pg_stat_statements,uniqueid"$'\n' ] && pass "SHOW shared_preload_libraries is pg_stat_statements,uniqueid (and no TCP: listen_addresses is '')" ||
+	fail "SHOW shared_preload_libraries, listen_addresses: $(echo $spl)"
+
+# the regression suite against this server: pg_regress of the server's
+# client package, the tests of the tree, as `make installcheck` runs them
+rm -rf "$I/tmp/uniqueid-tests"
+mkdir -p "$I/tmp/uniqueid-tests"
+cp -a test/sql test/expected "$I/tmp/uniqueid-tests/"
+chmod -R a+rX "$I/tmp/uniqueid-tests"
+in_root "$I" chown -R postgres: /tmp/uniqueid-tests
+regress=$(sed -n 's/^REGRESS = //p' Makefile)
+t=$SECONDS
+in_root "$I" runuser -u postgres -- sh -c "cd /tmp/uniqueid-tests &&
+	/usr/lib/postgresql/$V/lib/pgxs/src/test/regress/pg_regress --inputdir=. \
+	--bindir=/usr/lib/postgresql/$V/bin --host=$SOCK --port=$PORT --user=postgres \
+	--dbname=contrib_regression $regress" >"$LOGS/regress.log" 2>&1
+rc=$?
+if [ $rc -eq 0 ]; then
+	pass "the regression suite ($(echo $regress | wc -w) tests) against the package's server in $(since $t)"
+else
+	grep -E 'FAILED|failed' "$LOGS/regress.log"
+	head -n 60 "$I/tmp/uniqueid-tests/regression.diffs" 2>/dev/null
+	fail "the regression suite against the package's server (log in $LOGS/regress.log)"
+fi
+
+# 1.0, then ALTER EXTENSION UPDATE to the default version
+out=$(psql_root -d postgres -c "CREATE DATABASE uid_update" 2>&1 &&
+	psql_root -d uid_update -c "CREATE EXTENSION uniqueid VERSION '1.0'" \
+		-c "SELECT extversion FROM pg_extension WHERE extname = 'uniqueid'" \
+		-c "ALTER EXTENSION uniqueid UPDATE" \
+		-c "SELECT extversion FROM pg_extension WHERE extname = 'uniqueid'" \
+		-c "SELECT next_ulid() < next_ulid()" 2>&1)
+if [ "$out" = "1.0"$'\n'"$EXTVERSION"$'\n''t' ]; then
+	pass "CREATE EXTENSION uniqueid VERSION '1.0'; ALTER EXTENSION uniqueid UPDATE gives $EXTVERSION, and 1.1's generators run"
+else
+	echo "$out" | sed 's/^/# /'
+	fail "CREATE EXTENSION uniqueid VERSION '1.0'; ALTER EXTENSION uniqueid UPDATE"
+fi
+
+# purge: every file the package installed is gone
+stop_cluster "$I"
+in_root "$I" "${APT[@]}" purge "$PKG" >"$LOGS/purge.log" 2>&1
+prc=$?
+st=$(in_root "$I" dpkg-query -W -f='${db:Status-Status}' "$PKG" 2>/dev/null)
+if [ $prc -eq 0 ] && { [ -z "$st" ] || [ "$st" = not-installed ]; }; then
+	left=
+	while read -r f; do
+		[ -e "$I$f" ] && [ ! -d "$I$f" ] && left="$left $f"
+	done <"$LOGS/files.txt"
+	if [ -z "$left" ]; then
+		pass "apt-get purge $PKG removes all $(grep -c . "$LOGS/files.txt") paths it listed (files; shared directories stay)"
+	else
+		fail "apt-get purge $PKG leaves:$left"
+	fi
+else
+	tail -n 20 "$LOGS/purge.log"
+	fail "apt-get purge $PKG (exit $prc, its state: $st)"
+fi
+
+echo "# package $V: $(since "$ALL_START")"
+finish "package $V"

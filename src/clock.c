@@ -13,11 +13,17 @@
 #include "storage/ipc.h"
 #include "storage/shmem.h"
 
-/* The highest (wall clock - monotonic clock) seen, us, on a cache line of its own. */
+/*
+ * The highest (wall clock - monotonic clock) seen, us, on a cache line of its
+ * own: of every reading and of the startup floor (offset), and of the
+ * clock's readings alone (clock_offset), which tells a clock set back from a
+ * floor ahead of it.
+ */
 typedef struct UidClockShared
 {
 	pg_atomic_uint64 offset;	/* an int64 */
-	char		pad[64 - sizeof(pg_atomic_uint64)];
+	pg_atomic_uint64 clock_offset;	/* an int64 */
+	char		pad[64 - 2 * sizeof(pg_atomic_uint64)];
 } UidClockShared;
 
 static UidClockShared *uid_clock = NULL;
@@ -37,7 +43,10 @@ uid_clock_shmem_startup(void)
 
 	uid_clock = ShmemInitStruct("uniqueid clock", sizeof(UidClockShared), &found);
 	if (!found)
+	{
 		pg_atomic_init_u64(&uid_clock->offset, 0);
+		pg_atomic_init_u64(&uid_clock->clock_offset, 0);
+	}
 }
 
 /* The monotonic clock, in microseconds. */
@@ -50,32 +59,73 @@ uid_mono_us(void)
 	return (int64) ts.tv_sec * 1000000 + ts.tv_nsec / 1000;
 }
 
+/* Raises an offset to at least v; returns the offset it holds then. */
+static int64
+uid_offset_raise(pg_atomic_uint64 *a, int64 v)
+{
+	uint64		seen = pg_atomic_read_u64(a);
+
+	while (v > (int64) seen)
+	{
+		if (pg_atomic_compare_exchange_u64(a, &seen, (uint64) v))
+			return v;
+	}
+	return (int64) seen;
+}
+
 /*
- * The highest wall-clock reading seen so far, carried forward by the
- * monotonic clock since it was read: with now_us the current wall-clock
- * reading, returns max over all readings of (reading + time elapsed since).
- * A clock set back therefore leaves this estimate of the present where it
- * was, still advancing in real time.
+ * The estimate of the present from an offset, given the reading now_us and
+ * the monotonic clock mono_us.  The two clocks are read one after the other,
+ * so the offset jitters by microseconds: below a millisecond, the difference
+ * is that, not a clock set back, and the reading itself is the better
+ * estimate.
+ */
+static inline int64
+uid_offset_estimate(int64 seen, int64 now_us, int64 mono_us)
+{
+	return mono_us + seen - now_us < 1000 ? now_us : mono_us + seen;
+}
+
+/*
+ * The highest wall-clock reading seen so far (or time the clock was raised
+ * to, uid_clock_raise), carried forward by the monotonic clock since it was
+ * read: with now_us the current wall-clock reading, returns max over all
+ * readings of (reading + time elapsed since).  A clock set back therefore
+ * leaves this estimate of the present where it was, still advancing in real
+ * time.
  */
 int64
 uid_clock_high_water(int64 now_us)
 {
 	int64		mono_us = uid_mono_us();
 	int64		offset = now_us - mono_us;
-	uint64		seen;
 
-	seen = pg_atomic_read_u64(&uid_clock->offset);
-	while (offset > (int64) seen)
-	{
-		if (pg_atomic_compare_exchange_u64(&uid_clock->offset, &seen, (uint64) offset))
-			return now_us;
-	}
-	/*
-	 * The two clocks are read one after the other, so the offset jitters by
-	 * microseconds: below a millisecond, the difference is that, not a clock
-	 * set back, and the reading itself is the better estimate.
-	 */
-	return mono_us + (int64) seen - now_us < 1000 ? now_us : mono_us + (int64) seen;
+	(void) uid_offset_raise(&uid_clock->clock_offset, offset);
+	return uid_offset_estimate(uid_offset_raise(&uid_clock->offset, offset), now_us, mono_us);
+}
+
+/*
+ * Raises the high-water mark to at least at_us, as if the clock had read it
+ * now (the startup floor), without counting it as a reading of the clock.
+ */
+void
+uid_clock_raise(int64 at_us)
+{
+	(void) uid_offset_raise(&uid_clock->offset, at_us - uid_mono_us());
+}
+
+/*
+ * Whether the clock reads now_us more than a millisecond behind its own
+ * highest reading carried forward: it was set back, as opposed to running
+ * behind a floor or an adoption that stands in for it.
+ */
+bool
+uid_clock_set_back(int64 now_us)
+{
+	int64		mono_us = uid_mono_us();
+	int64		seen = uid_offset_raise(&uid_clock->clock_offset, now_us - mono_us);
+
+	return uid_offset_estimate(seen, now_us, mono_us) > now_us;
 }
 
 /* Sleeps up to 10 ms of the given wait, then serves interrupts. */

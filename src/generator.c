@@ -13,6 +13,7 @@
 #include "miscadmin.h"
 #include "port/atomics.h"
 #include "storage/ipc.h"
+#include "storage/lwlock.h"
 #include "storage/shmem.h"
 #include "utils/builtins.h"
 
@@ -203,7 +204,8 @@ uid_generate_slow(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 				seq = 0;
 				if (t > time_max)
 				{
-					if (old == UID_SLOT_RELEASED)
+					/* (ulid's and ksuid's last state is all ones too: only a shard is released) */
+					if (old == UID_SLOT_RELEASED && slot < UID_SLOT_SHARDID + UID_NSHARDS)
 						ereport(ERROR,
 								(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 								 errmsg("shard %u was handed over to another server", slot - UID_SLOT_SHARDID),
@@ -232,7 +234,10 @@ uid_generate_slow(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 /*
  * Makes slot `slot` stand in for the clock at adopt_ms from now on, carried
  * forward by the monotonic clock, until the wall clock catches up: its IDs
- * are then above adopt_ms.  Never moves an adoption back.
+ * are then above adopt_ms.  Never moves an adoption back.  Called with the
+ * horizon's lock held, so that the check and the write are one step for
+ * every caller: the startup floor (uid_generator_shard_floor) and
+ * uid_generator_adopt.
  */
 static void
 uid_slot_adopted_at(uint32 slot, uint64 adopt_ms)
@@ -240,6 +245,7 @@ uid_slot_adopted_at(uint32 slot, uint64 adopt_ms)
 	UidSlot    *s = &uid_slots[slot];
 	int64		now_us = GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US;
 
+	Assert(LWLockHeldByMe(uid_horizon->lock));
 	if (adopt_ms != 0 && (uint64) uid_adopted_now(s, now_us) >= adopt_ms * 1000)
 		return;
 	pg_atomic_write_u64(&s->adopt_mono_us, (uint64) uid_mono_us());
@@ -250,7 +256,7 @@ uid_slot_adopted_at(uint32 slot, uint64 adopt_ms)
 /*
  * uid_horizon_shard_floor_hook: once the floor is fixed after a restart or
  * promotion, a shard whose own horizon is above it is adopted again at that
- * horizon, above every ID it had issued.
+ * horizon, above every ID it had issued.  (The horizon's lock is held.)
  */
 static void
 uid_generator_shard_floor(uint32 shard, uint64 floor_ms)
@@ -258,12 +264,21 @@ uid_generator_shard_floor(uint32 shard, uint64 floor_ms)
 	uid_slot_adopted_at(UID_SLOT_SHARDID + shard, floor_ms);
 }
 
+/* The floor is fixed once this server generates, or hands a shard on: now. */
+static void
+uid_fix_floor(void)
+{
+	(void) uid_horizon_floor((uint64) (GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US) / 1000);
+}
+
 /*
  * Takes over shard slot `slot` from another server, whose last ID there was
  * `last`: the slot and its durable horizon move up to `last`, so the next
  * IDs here are greater, even with this server's clock behind the other's
  * and across restarts, crashes and promotions.  The server-wide horizon
- * stays where it is.  The caller checks that `last` is plausible.
+ * stays where it is.  Raise-only: a `last` below what the slot has issued,
+ * or below the shard's own floor, changes nothing.  The caller checks that
+ * `last` is plausible.
  */
 void
 uid_generator_adopt(const UidLayout *layout, uint32 slot, uint64 last)
@@ -275,43 +290,62 @@ uid_generator_adopt(const UidLayout *layout, uint32 slot, uint64 last)
 	uint64		old;
 
 	Assert(slot >= UID_SLOT_SHARDID && slot < UID_SLOT_SHARDID + UID_NSHARDS);
+	/* the startup floor first, with the shard's own (so that nothing below overwrites it) */
+	uid_fix_floor();
 	/* durable first: after a restart the shard's floor is above last */
 	uid_horizon_cover_shard(slot - UID_SLOT_SHARDID,
 							uid_unit_end_ms(layout->epoch_us, layout->unit_us, uid_get_time(layout, last)));
-	/* a clock behind the other server's then stands in at last's time */
-	uid_slot_adopted_at(slot, (uint64) last_us / 1000);
+	LWLockAcquire(uid_horizon->lock, LW_EXCLUSIVE);
+	/*
+	 * The slot's state before the adopted time: a generator that sees the
+	 * adoption then finds last's unit taken up to last's sequence number.
+	 */
 	old = pg_atomic_read_u64(&s->state);
 	while ((old < want || old == UID_SLOT_RELEASED) &&
 		   !pg_atomic_compare_exchange_u64(&s->state, &old, want))
 		;
+	/* a clock behind the other server's then stands in at last's time */
+	pg_write_barrier();
+	uid_slot_adopted_at(slot, (uint64) last_us / 1000);
+	LWLockRelease(uid_horizon->lock);
 }
 
 /*
  * Ends generation from slot `slot` on this server, for good until the next
  * restart or uid_generator_adopt: a call racing with it either completes
- * before it, and is counted, or fails.  Returns the greatest ID the slot has
- * issued (fixed bits not included), or, if it has issued none since the
- * server started, an ID at least as great as any it issued before (from the
- * durable horizon); 0 when the server has issued nothing at all.
+ * before it, and is counted, or fails.  Returns an ID (fixed bits not
+ * included) at least as great as every ID the slot has issued: the greatest
+ * it issued since the server started, if that is above the shard's floor
+ * (every ID of the shard issued before lies below it); else the last one
+ * below the floor.  0 when the server has issued nothing at all.  Releases
+ * are serialized by the horizon's lock: a second one returns what the first
+ * did.
  */
 uint64
 uid_generator_release(const UidLayout *layout, uint32 slot)
 {
 	const UidField *seqf = &layout->fields[layout->seq_field];
+	const uint64 seq_max = UID_FIELD_MAX(seqf->bits);
 	UidSlot    *s = &uid_slots[slot];
-	uint64		old = pg_atomic_exchange_u64(&s->state, UID_SLOT_RELEASED);
-	uint64		horizon_ms;
+	uint64		old,
+				floor_ms,
+				bound = 0;
 
+	Assert(slot >= UID_SLOT_SHARDID && slot < UID_SLOT_SHARDID + UID_NSHARDS);
+	uid_fix_floor();
+	floor_ms = uid_horizon_shard_floor(slot - UID_SLOT_SHARDID);
+	LWLockAcquire(uid_horizon->lock, LW_EXCLUSIVE);
+	old = pg_atomic_exchange_u64(&s->state, UID_SLOT_RELEASED);
 	if (old == UID_SLOT_RELEASED)
 		old = pg_atomic_read_u64(&s->released);		/* released before */
 	else
+	{
+		/* the last unit that ends at or before the floor, its last sequence number */
+		if (floor_ms * 1000 > (uint64) layout->epoch_us)
+			bound = uid_div_unit(floor_ms * 1000 - 1 - layout->epoch_us, layout->unit_us) << seqf->bits | seq_max;
+		old = Max(old, bound);
 		pg_atomic_write_u64(&s->released, old);
-	if (old != 0)
-		return uid_slot_id(layout, old >> seqf->bits, old & UID_FIELD_MAX(seqf->bits));
-	/* nothing since the start: the last unit below the horizon, its last sequence number */
-	horizon_ms = uid_horizon_of_shard(slot - UID_SLOT_SHARDID);
-	if (horizon_ms * 1000 <= (uint64) layout->epoch_us)
-		return 0;
-	return uid_slot_id(layout, uid_div_unit(horizon_ms * 1000 - 1 - layout->epoch_us, layout->unit_us),
-					   UID_FIELD_MAX(seqf->bits));
+	}
+	LWLockRelease(uid_horizon->lock);
+	return old == 0 ? 0 : uid_slot_id(layout, old >> seqf->bits, old & seq_max);
 }

@@ -28,6 +28,7 @@
 
 #include <time.h>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "access/xact.h"
@@ -38,6 +39,7 @@
 #include "clock.h"
 #include "layout.h"
 #include "lib/stringinfo.h"
+#include "miscadmin.h"
 #include "port/atomics.h"
 #include "replication/syncrep.h"
 #include "replication/walsender.h"
@@ -73,30 +75,85 @@ UidHorizonShared *uid_horizon = NULL;
 uint64		uid_horizon_covered_to = 0;
 UidShardFloorHook uid_horizon_shard_floor_hook = NULL;
 
-/* Errors out: the state file does not read as one. */
+/*
+ * The greatest horizon a state file may hold: the end of the last time unit
+ * of the longest layouts (ulid's and uuid7's 48-bit milliseconds, in the
+ * year 10889) and a lease.  No ID has a time past it: a larger value is
+ * damage, not a horizon.
+ */
+#define UID_HORIZON_MAX_MS ((UINT64CONST(1) << 48) + UID_HORIZON_LEASE_MS)
+
+/*
+ * Errors out (FATAL at startup, where this is called from): the state file
+ * does not read as one, `what` says why.  Its start is quoted, escaped.
+ */
 pg_noreturn static void
-uid_horizon_corrupt(void)
+uid_horizon_corrupt(const char *data, size_t len, const char *what)
 {
+	StringInfoData quoted;
+
+	initStringInfo(&quoted);
+	for (size_t i = 0; data != NULL && i < len && i < 64; i++)
+	{
+		unsigned char c = (unsigned char) data[i];
+
+		if (c == '\n')
+			appendStringInfoString(&quoted, "\\n");
+		else if (c < 0x20 || c >= 0x7f || c == '\\')
+			appendStringInfo(&quoted, "\\x%02x", c);
+		else
+			appendStringInfoChar(&quoted, (char) c);
+	}
 	ereport(ERROR,
 			(errcode(ERRCODE_DATA_CORRUPTED),
-			 errmsg("file \"%s\" does not hold a horizon", UID_HORIZON_FILE),
-			 errhint("Remove the file only if no ID was generated at a time later than the server's clock.")));
+			 errmsg("file \"%s/%s\" does not hold a horizon: %s", DataDir, UID_HORIZON_FILE, what),
+			 len == 0 ? errdetail("The file is empty.") :
+			 data == NULL ? errdetail("The file holds %zu bytes.", len) :
+			 errdetail("The file holds %zu bytes, beginning \"%s\".", len, quoted.data),
+			 errhint("It must be a number of milliseconds since 1970, then lines \"shard N MS\". "
+					 "Restore it from a backup of the data directory, or write in it a time (in Unix "
+					 "milliseconds) later than every ID this server generated; removing it is safe only "
+					 "if no ID was generated at a time later than the server's clock.")));
+}
+
+/*
+ * Parses an unsigned decimal number of at most 19 digits at *p, no sign,
+ * advancing *p; false if there is none.
+ */
+static bool
+uid_horizon_parse_number(const char **p, const char *end, uint64 *out)
+{
+	const char *q = *p;
+	uint64		v = 0;
+
+	while (q < end && q - *p < 19 && *q >= '0' && *q <= '9')
+		v = v * 10 + (uint64) (*q++ - '0');
+	if (q == *p || (q < end && *q >= '0' && *q <= '9'))
+		return false;
+	*p = q;
+	*out = v;
+	return true;
 }
 
 /*
  * Reads the state file into the shared state: the horizon on its first line
  * (0 when there is no file), then a line "shard N MS" for each adopted
- * shard whose own horizon is above it.
+ * shard whose own horizon is above it.  Anything else in it, or a number
+ * out of range, is an error that names the file: nothing may silently turn
+ * the horizon off.
  */
 static void
 uid_horizon_read_file(void)
 {
-	FILE	   *f = AllocateFile(UID_HORIZON_FILE, "r");
-	unsigned long long v = 0;
-	unsigned int shard;
-	int			n;
+	char	   *data;
+	const char *p,
+			   *end;
+	size_t		len;
+	uint64		v;
+	int			fd = OpenTransientFile(UID_HORIZON_FILE, O_RDONLY | PG_BINARY);
+	struct stat st;
 
-	if (f == NULL)
+	if (fd < 0)
 	{
 		if (errno != ENOENT)
 			ereport(ERROR,
@@ -104,14 +161,45 @@ uid_horizon_read_file(void)
 					 errmsg("could not open file \"%s\": %m", UID_HORIZON_FILE)));
 		return;
 	}
-	if (fscanf(f, "%llu", &v) != 1)
-		uid_horizon_corrupt();
-	pg_atomic_write_u64(&uid_horizon->horizon_ms, (uint64) v);
-	while ((n = fscanf(f, " shard %u %llu", &shard, &v)) == 2 && shard < UID_NSHARDS)
-		pg_atomic_write_u64(&uid_horizon->shard_ms[shard], (uint64) v);
-	if (n != EOF)
-		uid_horizon_corrupt();
-	FreeFile(f);
+	if (fstat(fd, &st) != 0)
+		ereport(ERROR,
+				(errcode_for_file_access(),
+				 errmsg("could not stat file \"%s\": %m", UID_HORIZON_FILE)));
+	/* a horizon and every shard's: well under a megabyte */
+	if (st.st_size > 1024 * 1024)
+		uid_horizon_corrupt(NULL, (size_t) st.st_size, "it is larger than a megabyte");
+	len = (size_t) st.st_size;
+	data = palloc(len + 1);
+	if (read(fd, data, len) != (ssize_t) len)
+		ereport(ERROR,
+				(errcode_for_file_access(),
+				 errmsg("could not read file \"%s\": %m", UID_HORIZON_FILE)));
+	CloseTransientFile(fd);
+	data[len] = '\0';
+	p = data;
+	end = data + len;
+	if (!uid_horizon_parse_number(&p, end, &v) || p == end || *p++ != '\n')
+		uid_horizon_corrupt(data, len, "its first line is not a number of milliseconds");
+	if (v > UID_HORIZON_MAX_MS)
+		uid_horizon_corrupt(data, len, "the horizon is past the last time of every type");
+	pg_atomic_write_u64(&uid_horizon->horizon_ms, v);
+	while (p < end)
+	{
+		uint64		shard;
+
+		if (end - p < 6 || memcmp(p, "shard ", 6) != 0)
+			uid_horizon_corrupt(data, len, "a line after the first does not begin with \"shard \"");
+		p += 6;
+		if (!uid_horizon_parse_number(&p, end, &shard) || shard >= UID_NSHARDS ||
+			p == end || *p++ != ' ')
+			uid_horizon_corrupt(data, len, "a line names no shard from 0 to 8191");
+		if (!uid_horizon_parse_number(&p, end, &v) || p == end || *p++ != '\n')
+			uid_horizon_corrupt(data, len, "a shard's horizon is not a number of milliseconds");
+		if (v > UID_HORIZON_MAX_MS)
+			uid_horizon_corrupt(data, len, "a shard's horizon is past the last time of every type");
+		pg_atomic_write_u64(&uid_horizon->shard_ms[shard], v);
+	}
+	pfree(data);
 }
 
 /*
@@ -190,7 +278,10 @@ uid_horizon_shmem_startup(void)
 		pg_atomic_init_u64(&uid_horizon->floor_ms, UID_FLOOR_UNSET);
 		pg_atomic_init_u32(&uid_horizon->floor_passed, 0);
 		for (int s = 0; s < UID_NSHARDS; s++)
+		{
 			pg_atomic_init_u64(&uid_horizon->shard_ms[s], 0);
+			uid_horizon->shard_floor_ms[s] = 0;
+		}
 		uid_horizon->lock = &(GetNamedLWLockTranche("uniqueid"))->lock;
 		uid_horizon_read_file();
 	}
@@ -230,14 +321,18 @@ uid_horizon_floor_slow(uint64 now_ms, bool *passed)
 			floor = pg_atomic_read_u64(&uid_horizon->horizon_ms);
 			/* the clock's high-water mark starts at the floor too */
 			if (floor > 0)
-				uid_clock_high_water((int64) floor * 1000);
+				uid_clock_raise((int64) floor * 1000);
 			/* an adopted shard's floor is its own horizon, when that is higher */
 			for (int s = 0; s < UID_NSHARDS; s++)
 			{
 				uint64		shard_floor = pg_atomic_read_u64(&uid_horizon->shard_ms[s]);
 
-				if (shard_floor > floor && uid_horizon_shard_floor_hook != NULL)
-					uid_horizon_shard_floor_hook((uint32) s, shard_floor);
+				if (shard_floor > floor)
+				{
+					uid_horizon->shard_floor_ms[s] = shard_floor;
+					if (uid_horizon_shard_floor_hook != NULL)
+						uid_horizon_shard_floor_hook((uint32) s, shard_floor);
+				}
 			}
 			pg_write_barrier();
 			pg_atomic_write_u64(&uid_horizon->floor_ms, floor);
@@ -274,14 +369,45 @@ uid_horizon_sync(XLogRecPtr lsn)
 		return;
 	SyncRepWaitForLSN(lsn, false);
 	LWLockAcquire(SyncRepLock, LW_SHARED);
-	confirmed = !(WalSndCtl->sync_standbys_status & SYNC_STANDBY_DEFINED) ||
-		WalSndCtl->lsn[mode] >= lsn;
+	/*
+	 * No synchronous standby to wait for is what the checkpointer has
+	 * recorded, or, until it has (right after startup), what this backend's
+	 * synchronous_standby_names says, as SyncRepWaitForLSN decides: an
+	 * unrecorded state is no confirmation.
+	 */
+	if (WalSndCtl->sync_standbys_status & SYNC_STANDBY_INIT)
+		confirmed = !(WalSndCtl->sync_standbys_status & SYNC_STANDBY_DEFINED);
+	else
+		confirmed = SyncRepStandbyNames == NULL || SyncRepStandbyNames[0] == '\0';
+	confirmed = confirmed || WalSndCtl->lsn[mode] >= lsn;
 	LWLockRelease(SyncRepLock);
 	if (!confirmed)
 		ereport(ERROR,
 				(errcode(ERRCODE_QUERY_CANCELED),
 				 errmsg("canceled the wait for the synchronous standbys to confirm uniqueid's horizon"),
 				 errdetail("No ID was issued: a standby promoted now might not know the horizon.")));
+}
+
+/*
+ * Where a new horizon of `shard` (UID_SERVER_WIDE: the server's) goes for
+ * an ID whose unit ends at end_ms: a lease past that end, or past the clock
+ * if it is later.  But while the clock is behind the startup floor (the
+ * server's, or the shard's own), the lease runs from the clock and the
+ * horizon covers what is issued and no more: otherwise a server restarted
+ * again and again, each time issuing from its floor and leasing a second
+ * past it, would walk its IDs into the future a lease a restart.
+ */
+static uint64
+uid_horizon_next(int shard, uint64 end_ms)
+{
+	uint64		now_ms = (uint64) ((GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US) / 1000);
+	uint64		floor = pg_atomic_read_u64(&uid_horizon->floor_ms);
+
+	if (floor != UID_FLOOR_UNSET && shard != UID_SERVER_WIDE)
+		floor = uid_horizon_shard_floor((uint32) shard);
+	if (floor != UID_FLOOR_UNSET && now_ms < floor)
+		return Max(end_ms, now_ms + UID_HORIZON_LEASE_MS);
+	return Max(end_ms, now_ms) + UID_HORIZON_LEASE_MS;
 }
 
 /*
@@ -311,8 +437,12 @@ uid_horizon_advance(int shard, uint64 end_ms)
 
 	if (end_ms + UID_HORIZON_RENEW_MS <= h)
 		return h - UID_HORIZON_RENEW_MS;
+	next = uid_horizon_next(shard, end_ms);
 	if (end_ms <= h)
 	{
+		/* covered already, and a renewal would not move the horizon much: nothing to do */
+		if (next < h + UID_HORIZON_RENEW_MS)
+			return h;
 		/* covered already: renew early, unless another backend is at it */
 		if (!LWLockConditionalAcquire(uid_horizon->lock, LW_EXCLUSIVE))
 			return h;
@@ -321,10 +451,9 @@ uid_horizon_advance(int shard, uint64 end_ms)
 		LWLockAcquire(uid_horizon->lock, LW_EXCLUSIVE);
 	h = shard == UID_SERVER_WIDE ? pg_atomic_read_u64(&uid_horizon->horizon_ms) :
 		uid_horizon_of_shard((uint32) shard);
-	if (end_ms + UID_HORIZON_RENEW_MS > h)
+	next = uid_horizon_next(shard, end_ms);
+	if (end_ms > h || (end_ms + UID_HORIZON_RENEW_MS > h && next >= h + UID_HORIZON_RENEW_MS))
 	{
-		next = Max(end_ms, (uint64) ((GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US) / 1000))
-			+ UID_HORIZON_LEASE_MS;
 		uid_horizon_write_file(shard, next);
 		XLogBeginInsert();
 		if (shard == UID_SERVER_WIDE)
@@ -376,6 +505,21 @@ uid_horizon_of_shard(uint32 shard)
 {
 	return Max(pg_atomic_read_u64(&uid_horizon->horizon_ms),
 			   pg_atomic_read_u64(&uid_horizon->shard_ms[shard]));
+}
+
+/*
+ * The floor of a logical shard since startup or promotion: every ID of the
+ * shard issued before lies below it.  The server's floor, or the shard's own
+ * horizon at that moment if higher.  The floor must be fixed (uid_horizon_floor).
+ */
+uint64
+uid_horizon_shard_floor(uint32 shard)
+{
+	uint64		floor = pg_atomic_read_u64(&uid_horizon->floor_ms);
+
+	Assert(floor != UID_FLOOR_UNSET && shard < UID_NSHARDS);
+	pg_read_barrier();
+	return Max(floor, uid_horizon->shard_floor_ms[shard]);
 }
 
 /* rm_redo: crash recovery and standbys learn the horizons */

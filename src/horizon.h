@@ -28,6 +28,8 @@ typedef struct UidHorizonShared
 	LWLock	   *lock;			/* serializes advances and the floor's setting */
 	/* durable, per logical shard of shardid: no ID of an adopted shard at or past it */
 	pg_atomic_uint64 shard_ms[UID_NSHARDS];
+	/* a shard's own floor, where above floor_ms: set with it, before it is published */
+	uint64		shard_floor_ms[UID_NSHARDS];
 } UidHorizonShared;
 
 extern UidHorizonShared *uid_horizon;
@@ -46,6 +48,7 @@ extern uint64 uid_horizon_floor_slow(uint64 now_ms, bool *passed);
 extern uint64 uid_horizon_cover_slow(uint64 end_ms);
 extern void uid_horizon_cover_shard(uint32 shard, uint64 end_ms);
 extern uint64 uid_horizon_of_shard(uint32 shard);
+extern uint64 uid_horizon_shard_floor(uint32 shard);
 
 /*
  * UID_BENCH_NO_HORIZON, defined only by bench/horizon_ab.sh, builds a

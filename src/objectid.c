@@ -226,6 +226,15 @@ objectid_clock_out_of_range(int64 now_us)
 					   timestamptz_to_str(now_us - UID_PG_EPOCH_UNIX_US))));
 }
 
+/* The error of next_objectid past its last second (2106-02-07 06:28:15 UTC). */
+pg_noreturn static void
+objectid_no_ids_left(void)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_DATETIME_FIELD_OVERFLOW),
+			 errmsg("type objectid has no IDs left after 2106-02-07 06:28:15+00")));
+}
+
 /*
  * The counter would wrap within the slot's second t - 1: second t is
  * borrowed.  Returns false after waiting for the clock when that would put
@@ -237,9 +246,7 @@ objectid_borrow(uint64 t, int64 now_us)
 	int64		lead_us;
 
 	if (t > UID_OBJECTID_TIME_MAX)
-		ereport(ERROR,
-				(errcode(ERRCODE_DATETIME_FIELD_OVERFLOW),
-				 errmsg("type objectid has no IDs left after 2106-02-07 06:28:15+00")));
+		objectid_no_ids_left();
 	lead_us = (int64) t * USECS_PER_SEC - uid_clock_high_water(now_us);
 	if (lead_us <= (int64) uid_max_clock_lead_ms * 1000)
 		return true;
@@ -275,6 +282,9 @@ objectid_generate(UidObjectid *out)
 			objectid_clock_out_of_range(now_us);
 		/* never below what this server may have issued before it started */
 		now_s = Max(now_s, (uid_horizon_floor((uint64) now_us / 1000) + 999) / 1000);
+		/* a floor past 2106 (a clock that was there once) leaves no second to issue */
+		if (unlikely(now_s > UID_OBJECTID_TIME_MAX))
+			objectid_no_ids_left();
 
 		do
 		{

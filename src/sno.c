@@ -420,11 +420,14 @@ sno_generate(UidSno *out, int meta)
 			seq = seq_min;
 			(void) uid_clock_high_water(now_us);
 		}
-		else if (!floored && now + lead + 1 < t)
+		else if (!floored && now + lead + 1 < t && uid_clock_set_back(now_us))
 		{
 			/*
 			 * The clock went back below the highest reading seen (by more than
 			 * the one unit that rounding the floor up can account for): flip.
+			 * Only a clock set back flips: a slot ahead of the clock by more
+			 * than its recorded lead, which saturates, after borrowing below a
+			 * startup floor, continues in order.
 			 */
 			uint64		wait_units;
 
@@ -453,14 +456,16 @@ sno_generate(UidSno *out, int meta)
 				if (t > UID_SNO_TIME_MAX)
 					uid_no_ids_left("sno", UID_SNO_EPOCH_US + (int64) UID_SNO_TIME_MAX * UID_SNO_UNIT_US - UID_PG_EPOCH_UNIX_US);
 				/*
-				 * Below a fixed floor the clock stands still, so the lead over
-				 * it only grows: there is no regression to tell apart (the
-				 * floor keeps the IDs above the past), and the high-water
-				 * mark, which moves on from the floor, bounds the borrowing.
+				 * The lead saturates: a flip needs the clock set back as well
+				 * (uid_clock_set_back), so a slot further ahead than the lead
+				 * records (below a fixed floor, where the clock stands still,
+				 * or with uniqueid.max_clock_lead over 1,020 ms) is not taken
+				 * for a regression.  The high-water mark, which moves on from
+				 * the floor, bounds the borrowing.
 				 */
-				if (floored && lead > SNO_LEAD_MAX)
+				if (lead > SNO_LEAD_MAX)
 					lead = SNO_LEAD_MAX;
-				if (lead > SNO_LEAD_MAX || lead_us > (int64) uid_max_clock_lead_ms * 1000)
+				if (lead_us > (int64) uid_max_clock_lead_ms * 1000)
 					wait_us = Max(lead_us - (int64) uid_max_clock_lead_ms * 1000, UID_SNO_UNIT_US);
 			}
 		}

@@ -1,0 +1,109 @@
+# Shard handover without a repeated ID, in the two ways 1.1 repeated them
+# (issue: "no repeated ID through the operations users run", part 2):
+#
+# 1. A stale release: a shard adopted ahead of the clock, 5,000 IDs made,
+#    a clean restart, the same shard_adopt() again (a harmless-looking
+#    retry), then shard_release(): it returned the adopted `last`, below the
+#    5,000 IDs, and a second server adopting that value repeated all of them.
+#    Now the release returns at least the last ID below the shard's floor.
+# 2. shard_adopt() of a stale `last`, racing the first generator call after
+#    a restart (which restores the shard's own floor): held by gdb between
+#    the adoption's check and its write, the floor was overwritten and the
+#    shard repeated IDs.  Now the adoption fixes the floor first and checks
+#    and writes under the horizon's lock, raise-only.  (Skipped without gdb.)
+use strict;
+use warnings FATAL => 'all';
+use FindBin;
+use lib $FindBin::RealBin;
+use UniqueidTest;
+use Test::More;
+use IPC::Run;
+use PostgreSQL::Test::Utils;
+
+my $giver = uid_node('giver', conf => ["timezone = 'UTC'"]);
+my $taker = uid_node('taker', conf => ["timezone = 'UTC'"]);
+$giver->start;
+$taker->start;
+$_->safe_psql('postgres', 'CREATE EXTENSION uniqueid') for $giver, $taker;
+sub on_a { return $giver->safe_psql('postgres', $_[0]); }
+sub on_b { return $taker->safe_psql('postgres', $_[0]); }
+
+# 1. the stale release (both servers have generated since they started)
+on_a('SELECT next_uuid7()');
+on_b('SELECT next_uuid7()');
+my $L = on_a(q{SELECT make_shardid(clock_timestamp() + interval '10 min', 7, 0)});
+# (adopted and used in one session, as the taker does below: both start at L)
+on_a(qq{SELECT shard_adopt(7, '$L'); CREATE TABLE made AS SELECT next_id(7) AS id FROM generate_series(1, 5000)});
+$giver->restart;
+on_a(qq{SELECT shard_adopt(7, '$L')});
+my $last = on_a('SELECT shard_release(7)');
+is(on_a(qq{SELECT '$last'::shardid >= max(id) FROM made}), 't',
+	'after a restart and a retried shard_adopt(), shard_release() returns at least every ID the shard made');
+on_b(qq{SELECT shard_adopt(7, '$last'); CREATE TABLE taken AS SELECT next_id(7) AS id FROM generate_series(1, 5000)});
+on_b('CREATE TABLE made (id shardid)');
+on_b("INSERT INTO made SELECT unnest('{" . on_a(q{SELECT string_agg(id::text, ',') FROM made}) . "}'::shardid[])");
+note('released ' . $last . '; made ' . on_b('SELECT min(id) || \' to \' || max(id) FROM made')
+	  . '; taken ' . on_b('SELECT min(id) || \' to \' || max(id) FROM taken'));
+is(on_b('SELECT count(*) FROM taken JOIN made USING (id)'), '0',
+	'the server adopting that value repeats none of the 5,000 IDs');
+is(on_b('SELECT min(t.id) > max(m.id) FROM taken t, made m'), 't', '... and continues above them');
+
+# 2. the adoption racing the floor, under gdb
+my $gdb_bin = `command -v gdb 2>/dev/null`;
+chomp $gdb_bin;
+SKIP:
+{
+	skip 'gdb is not installed: the race of shard_adopt() with the startup floor is not forced', 2
+	  unless $gdb_bin;
+
+	my $L10 = on_a(q{SELECT make_shardid(clock_timestamp() + interval '5 s', 10, 0)});
+	on_a(qq{SELECT shard_adopt(10, '$L10')});
+	on_a('CREATE TABLE pre AS SELECT next_id(10) AS id FROM generate_series(1, 5000)');
+	$giver->stop;
+	# the restart 30 s behind: every ID of shard 10 made before lies above the clock
+	uid_clock_set($giver, -30);
+	uid_on_clock($giver, sub { $giver->start });
+
+	# session A, to adopt the stale last (below the 5,000 IDs)
+	my ($a_in, $a_out, $a_err) = ('', '', '');
+	my $sa = IPC::Run::start([ $giver->installed_command('psql'), '-XAtq', '-d', $giver->connstr('postgres') ],
+		'<', \$a_in, '>', \$a_out, '2>', \$a_err, IPC::Run::timeout(180));
+	$a_in .= "SELECT pg_backend_pid();\n";
+	$sa->pump until $a_out =~ /^(\d+)$/m;
+	my $pid = $1;
+
+	my ($g_in, $g_out) = ('', '');
+	my $gdb = IPC::Run::start([ $gdb_bin, '-q', '-nx', '-p', $pid ],
+		'<', \$g_in, '>&', \$g_out, IPC::Run::timeout(180));
+	$g_in .= "set pagination off\nset confirm off\nbreak uid_slot_adopted_at\ncontinue\n";
+	$gdb->pump until $g_out =~ /Continuing\./ || $g_out =~ /not defined/;
+	BAIL_OUT("gdb cannot break in uid_slot_adopted_at:\n$g_out") if $g_out =~ /not defined/;
+	# the adoption stops at the breakpoint; then at its next read of the
+	# monotonic clock: between its check and its write of the adopted time
+	$a_in .= "SELECT shard_adopt(10, '$L10'); SELECT 'adopted';\n";
+	$sa->pump_nb;
+	$gdb->pump until $g_out =~ /Breakpoint 1[,.]/;
+	$g_in .= "break uid_mono_us\ncontinue\n";
+	$gdb->pump until $g_out =~ /Breakpoint 2[,.]/;
+	# meanwhile another session makes the server's first ID since the restart
+	my ($b_out, $b_err) = ('', '');
+	my $sb = IPC::Run::start([ $giver->installed_command('psql'), '-XAtq', '-d', $giver->connstr('postgres'),
+		'-c', 'SELECT next_id(1)' ], '<', \undef, '>', \$b_out, '2>', \$b_err, IPC::Run::timeout(180));
+	# (it ends, or waits for the lock the paused adoption holds)
+	uid_wait_until(3, sub { return 1 unless $sb->pumpable; $sb->pump_nb; return 0; });
+	$g_in .= "detach\nquit\n";
+	$gdb->finish;
+	$sa->pump until $a_out =~ /^adopted$/m;
+	$a_in .= "\\q\n";
+	$sa->finish;
+	$sb->finish;
+	note("session A: $a_err") if $a_err;
+	note("session B: $b_err") if $b_err;
+	on_a('CREATE TABLE post AS SELECT next_id(10) AS id FROM generate_series(1, 5000)');
+	is(on_a('SELECT count(*) FROM post JOIN pre USING (id)'), '0',
+		'shard_adopt() of a stale last, held between its check and its write while the first ID since '
+		  . 'the restart restores the floor: none of the 5,000 IDs made before repeats');
+	is(on_a('SELECT min(post.id) > max(pre.id) FROM post, pre'), 't', '... and the shard continues above them');
+}
+
+done_testing();

@@ -29,8 +29,9 @@
 # failed` comment last; exits non-zero when a check failed.  Needs root.
 #
 # Cache (UID_CACHE, default /var/cache/uniqueid, see test/roots.sh):
-# pkg/SUITE.pristine, a debootstrap minbase root with its package lists;
-# pkg/SUITE-V.build, a copy of it with the package's build dependencies,
+# pkg/SUITE.pristine, a debootstrap minbase root with its package lists
+# (sid-19.pristine: with experimental's postgresql-19, as test/roots.sh
+# sets it); pkg/SUITE-V.build, a copy of it with the build dependencies,
 # PostgreSQL V, lintian and autopkgtest; pkg/debs/SUITE, the .debs apt
 # fetched, shared by the roots.  Each run works in overlays on them
 # (pkg/work/V-build, V-install), which it unmounts and removes however it
@@ -188,8 +189,12 @@ case "$V" in
 17) SUITE=trixie ;;
 18) SUITE=sid ;;
 19) SUITE=sid ;;
+-h | --help)
+	sed -n '2,/^[^#]/ s/^# \{0,1\}//p' "$0"
+	exit 0
+	;;
 *)
-	echo "usage: bash test/package.sh 15|17|18|19 | --pgxn" >&2
+	echo "usage: bash test/package.sh 15|17|18|19 | --pgxn | --help" >&2
 	exit 2
 	;;
 esac
@@ -197,7 +202,7 @@ esac
 ROOTKEY=$SUITE
 [ "$V" = 19 ] && ROOTKEY=$SUITE-19
 PRISTINE=$PKG_CACHE/$ROOTKEY.pristine
-BUILDROOT=$PKG_CACHE/$ROOTKEY-$V.build
+BUILDROOT=$PKG_CACHE/$SUITE-$V.build
 DEBS=$PKG_CACHE/debs/$ROOTKEY
 WORK=$PKG_CACHE/work
 LOGS=$PKG_CACHE/logs/$V
@@ -279,6 +284,7 @@ trap 'exit 130' INT TERM
 make_pristine() {
 	local mirror t0=$SECONDS
 	if [ -f "$PRISTINE/.uniqueid-pristine" ]; then
+		apt_conf "$PRISTINE"
 		# package lists over a day old are read again (sid moves daily)
 		if [ -n "$(find "$PRISTINE/.uniqueid-pristine" -mmin +1440)" ]; then
 			in_root "$PRISTINE" apt-get -o Acquire::Check-Valid-Until=false -qq update >>"$LOGS/debootstrap.log" 2>&1 &&
@@ -295,6 +301,7 @@ make_pristine() {
 		{ tail -n 20 "$LOGS/debootstrap.log" >&2; return 1; }
 	printf '#!/bin/sh\nexit 101\n' >"$PRISTINE.tmp/usr/sbin/policy-rc.d"
 	chmod 755 "$PRISTINE.tmp/usr/sbin/policy-rc.d"
+	apt_conf "$PRISTINE.tmp"
 	if [ "$V" = 19 ]; then
 		if declare -F uid_root_sources >/dev/null; then
 			uid_root_sources "$PRISTINE.tmp" "$V" "$SUITE" "$mirror"
@@ -307,6 +314,12 @@ make_pristine() {
 	touch "$PRISTINE.tmp/.uniqueid-pristine"
 	mv "$PRISTINE.tmp" "$PRISTINE"
 	uid_log "pristine $SUITE root made in $(since $t0)"
+}
+# apt_conf DIR: the archive's sid may be past its Release file's
+# Valid-Until (apt of the root itself, autopkgtest's included, reads it)
+apt_conf() {
+	[ -f "$1/etc/apt/apt.conf.d/99uniqueid-valid-until" ] ||
+		echo 'Acquire::Check-Valid-Until "false";' >"$1/etc/apt/apt.conf.d/99uniqueid-valid-until"
 }
 uid_install_packages_host() {
 	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
@@ -328,7 +341,8 @@ copy_root() {
 make_buildroot() {
 	local key t0=$SECONDS
 	key=$(cat debian/control.in | md5sum | cut -d' ' -f1)
-	[ -f "$BUILDROOT/.uniqueid-build" ] && [ "$(cat "$BUILDROOT/.uniqueid-build")" = "$key" ] && return 0
+	[ -f "$BUILDROOT/.uniqueid-build" ] && [ "$(cat "$BUILDROOT/.uniqueid-build")" = "$key" ] &&
+		{ apt_conf "$BUILDROOT"; return 0; }
 	uid_root_remove "$BUILDROOT" && uid_root_remove "$BUILDROOT.tmp" || return 1
 	uid_log "making the build root of PostgreSQL $V (once; cached in $BUILDROOT)"
 	cp -a "$PRISTINE" "$BUILDROOT.tmp" || return 1
@@ -381,6 +395,12 @@ mkdir -p "$B/build"
 source_tar "uniqueid-$EXTVERSION" | tar -C "$B/build" -xf -
 echo "# copies made in $(since $t)"
 
+# the source package too (for lintian): the orig tarball is the tree
+# without debian/, as a release's archive is
+(cd "$B/build" && tar --exclude="uniqueid-$EXTVERSION/debian" -czf "uniqueid_${EXTVERSION}.orig.tar.gz" "uniqueid-$EXTVERSION")
+in_root "$B" sh -c "cd /build && dpkg-source -b uniqueid-$EXTVERSION" >"$LOGS/source.log" 2>&1 ||
+	{ cat "$LOGS/source.log"; fail "dpkg-source -b (the source package)"; }
+
 t=$SECONDS
 in_root "$B" sh -c "cd $SRCDIR && dpkg-buildpackage -us -uc -b" >"$LOGS/build.log" 2>&1
 rc=$?
@@ -392,32 +412,37 @@ else
 	fail "dpkg-buildpackage -us -uc -b in a clean $SUITE root (exit $rc; log in $LOGS/build.log)"
 	finish "package $V"
 fi
-w=$(grep -c 'warning:' "$LOGS/build.log")
+w=$(grep -cE '\.[ch]:[0-9]+:([0-9]+:)? warning:' "$LOGS/build.log")
 if [ "$w" -eq 0 ]; then
 	pass "the package build prints no compiler warning"
 else
-	grep -A3 'warning:' "$LOGS/build.log" | head -n 20
-	fail "the package build prints $w warnings"
+	grep -A3 -E '\.[ch]:[0-9]+:([0-9]+:)? warning:' "$LOGS/build.log" | head -n 20
+	fail "the package build prints $w compiler warnings"
 fi
+# the packaging tools' warnings, for the record
+grep -E '^(dpkg|dh)[a-z_-]*: warning:' "$LOGS/build.log" | sort -u | sed 's/^/# /'
 
-# lintian, on the .changes (the binary packages and the .buildinfo)
+# lintian, on the .changes (the binary packages and the .buildinfo) and
+# the source package's .dsc
 t=$SECONDS
-in_root "$B" sh -c "cd /build && lintian --info --display-info --pedantic *.changes" >"$LOGS/lintian.log" 2>&1
+# (apart: together, lintian 2.143 takes the dbgsym package's doc symlink
+# for one to another source's package)
+in_root "$B" sh -c "cd /build && lintian --info --display-info --pedantic *.changes; lintian --info --display-info --pedantic *.dsc" >"$LOGS/lintian.log" 2>&1
 lv=$(in_root "$B" lintian --print-version 2>/dev/null)
 grep -E '^[EWIPX]: ' "$LOGS/lintian.log" | sed 's/ \[.*//' | sort | uniq -c | sed -E "s/^ *([0-9]+) (.*)/# lintian $lv: \2 (x\1)/"
 ne=$(grep -c '^E: ' "$LOGS/lintian.log")
 nw=$(grep -c '^W: ' "$LOGS/lintian.log")
 if [ "$ne" -eq 0 ]; then
-	pass "lintian $lv: no error ($nw warnings, in $(since $t))"
+	pass "lintian $lv on the binary and source packages: no error ($nw warnings, in $(since $t))"
 else
 	fail "lintian $lv: $ne errors"
 fi
 
 # the package's autopkgtest (debian/tests: pg_buildext installcheck), run
-# by autopkgtest itself on this root (the null runner), the built .deb
-# installed by it
+# by autopkgtest itself on this root (the null runner), the built .debs
+# (every version's) installed by it
 t=$SECONDS
-in_root "$B" sh -c "cd /build && autopkgtest --no-built-binaries ./${PKG}_${DEBVERSION}_*.deb $SRCDIR -- null" >"$LOGS/autopkgtest.log" 2>&1
+in_root "$B" sh -c "cd /build && autopkgtest --no-built-binaries $(echo $debs | sed 's,[^ ]*,./&,g') $SRCDIR -- null" >"$LOGS/autopkgtest.log" 2>&1
 rc=$?
 if [ $rc -eq 0 ] && grep -q '^installcheck  *PASS' "$LOGS/autopkgtest.log"; then
 	pass "autopkgtest (debian/tests/installcheck, pg_buildext installcheck) passes in $(since $t)"
@@ -458,6 +483,11 @@ else
 	finish "package $V"
 fi
 in_root "$I" dpkg -L "$PKG" >"$LOGS/files.txt"
+# the files among them (the directories are shared with other packages)
+nfiles=0
+while read -r f; do
+	[ -e "$I$f" ] && [ ! -d "$I$f" ] && nfiles=$((nfiles + 1))
+done <"$LOGS/files.txt"
 missing=
 for f in "/usr/lib/postgresql/$V/lib/uniqueid.so" "/usr/share/postgresql/$V/extension/uniqueid.control" \
 	$(cd sql && ls uniqueid--*.sql | sed "s,^,/usr/share/postgresql/$V/extension/,"); do
@@ -472,7 +502,7 @@ done
 t=$SECONDS
 mkdir -p "$I$SOCK" && in_root "$I" chown postgres:postgres "$SOCK"
 if in_root "$I" pg_createcluster -p "$PORT" -s "$SOCK" \
-	-o "listen_addresses=" -o "shared_preload_libraries=pg_stat_statements" \
+	-o "shared_preload_libraries=pg_stat_statements" \
 	"$V" main -- --locale=C.UTF-8 >"$LOGS/cluster.log" 2>&1; then
 	pass "pg_createcluster $V main"
 else
@@ -480,6 +510,8 @@ else
 	fail "pg_createcluster $V main"
 	finish "package $V"
 fi
+# no TCP at all (the harness's choice; the last line of a setting wins)
+echo "listen_addresses = ''" >>"$I/etc/postgresql/$V/main/postgresql.conf"
 # README.md's configuration: append uniqueid to shared_preload_libraries
 conf=$I/etc/postgresql/$V/main/postgresql.conf
 # (the line as pg_createcluster wrote it may be unquoted)
@@ -496,9 +528,9 @@ else
 	fail "pg_ctlcluster $V main start"
 	finish "package $V"
 fi
-spl=$(psql_root -d postgres -c "SHOW shared_preload_libraries" -c "SHOW listen_addresses" 2>&1)
-[ "$spl" = "pg_stat_statements,uniqueid"$'\n' ] && pass "SHOW shared_preload_libraries is pg_stat_statements,uniqueid (and no TCP: listen_addresses is '')" ||
-	fail "SHOW shared_preload_libraries, listen_addresses: $(echo $spl)"
+spl=$(psql_root -d postgres -c "SELECT current_setting('shared_preload_libraries') || '|' || current_setting('listen_addresses')" 2>&1)
+[ "$spl" = "pg_stat_statements,uniqueid|" ] && pass "SHOW shared_preload_libraries is pg_stat_statements,uniqueid (and no TCP: listen_addresses is '')" ||
+	fail "shared_preload_libraries|listen_addresses: $spl"
 
 # the regression suite against this server: pg_regress of the server's
 # client package, the tests of the tree, as `make installcheck` runs them
@@ -547,7 +579,7 @@ if [ $prc -eq 0 ] && { [ -z "$st" ] || [ "$st" = not-installed ]; }; then
 		[ -e "$I$f" ] && [ ! -d "$I$f" ] && left="$left $f"
 	done <"$LOGS/files.txt"
 	if [ -z "$left" ]; then
-		pass "apt-get purge $PKG removes all $(grep -c . "$LOGS/files.txt") paths it listed (files; shared directories stay)"
+		pass "apt-get purge $PKG removes all $nfiles files it installed"
 	else
 		fail "apt-get purge $PKG leaves:$left"
 	fi

@@ -12,6 +12,7 @@
 #include "port/atomics.h"
 #include "storage/ipc.h"
 #include "storage/shmem.h"
+#include "utils/timestamp.h"
 
 /*
  * The highest (wall clock - monotonic clock) seen, us, on a cache line of its
@@ -115,14 +116,17 @@ uid_clock_raise(int64 at_us)
 }
 
 /*
- * Whether the clock reads now_us more than a millisecond behind its own
- * highest reading carried forward: it was set back, as opposed to running
- * behind a floor or an adoption that stands in for it.
+ * Whether the clock reads more than a millisecond behind its own highest
+ * reading carried forward: it was set back, as opposed to running behind a
+ * floor or an adoption that stands in for it.
  */
 bool
-uid_clock_set_back(int64 now_us)
+uid_clock_set_back(void)
 {
+	/* the monotonic clock first: a delay between the two readings then counts forward */
 	int64		mono_us = uid_mono_us();
+	int64		now_us = GetCurrentTimestamp() +
+		(POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY;
 	int64		seen = uid_offset_raise(&uid_clock->clock_offset, now_us - mono_us);
 
 	return uid_offset_estimate(seen, now_us, mono_us) > now_us;

@@ -121,18 +121,34 @@ uid_no_ids_left(const char *typname, TimestampTz last)
  * the server's horizon (fast path: it is), or, while the slot is an adopted
  * shard, within the shard's own, so that an adoption ahead of this server's
  * clock does not move every other generator's floor with it.  The adoption
- * is read after the ID was taken: an adoption that changed the slot before
- * then has set adopt_ms first.
+ * is read after the ID was taken.  uid_generator_adopt raises the slot's
+ * state before it sets adopt_ms, both under the horizon's lock: an ID of a
+ * shard further ahead of the clock than borrowing and the lease reach may be
+ * one taken in between, so it waits for the lock, and the adoption, first.
  */
 void
 uid_slot_cover(uint32 slot, uint64 end_ms)
 {
 	if (uid_horizon_covers(end_ms))
 		return;
-	if (slot < UID_SLOT_SHARDID + UID_NSHARDS && pg_atomic_read_u64(&uid_slots[slot].adopt_ms) != 0)
-		uid_horizon_cover_shard(slot - UID_SLOT_SHARDID, end_ms);
-	else
-		uid_horizon_cover(end_ms);
+	if (slot < UID_SLOT_SHARDID + UID_NSHARDS)
+	{
+		UidSlot    *s = &uid_slots[slot];
+
+		if (pg_atomic_read_u64(&s->adopt_ms) == 0 &&
+			(int64) end_ms * 1000 > GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US +
+			((int64) uid_max_clock_lead_ms + 2 * UID_HORIZON_LEASE_MS) * 1000)
+		{
+			LWLockAcquire(uid_horizon->lock, LW_SHARED);
+			LWLockRelease(uid_horizon->lock);
+		}
+		if (pg_atomic_read_u64(&s->adopt_ms) != 0)
+		{
+			uid_horizon_cover_shard(slot - UID_SLOT_SHARDID, end_ms);
+			return;
+		}
+	}
+	uid_horizon_cover(end_ms);
 }
 
 /*
@@ -301,6 +317,9 @@ uid_generator_adopt(const UidLayout *layout, uint32 slot, uint64 last)
 	 * adoption then finds last's unit taken up to last's sequence number.
 	 */
 	old = pg_atomic_read_u64(&s->state);
+	/* a released slot resumes above what it had issued too (released under this lock) */
+	if (old == UID_SLOT_RELEASED)
+		want = Max(want, pg_atomic_read_u64(&s->released));
 	while ((old < want || old == UID_SLOT_RELEASED) &&
 		   !pg_atomic_compare_exchange_u64(&s->state, &old, want))
 		;
@@ -317,7 +336,7 @@ uid_generator_adopt(const UidLayout *layout, uint32 slot, uint64 last)
  * included) at least as great as every ID the slot has issued: the greatest
  * it issued since the server started, if that is above the shard's floor
  * (every ID of the shard issued before lies below it); else the last one
- * below the floor.  0 when the server has issued nothing at all.  Releases
+ * below the floor (or the layout's last, for a floor past its range).  0 when the server has issued nothing at all.  Releases
  * are serialized by the horizon's lock: a second one returns what the first
  * did.
  */
@@ -342,7 +361,8 @@ uid_generator_release(const UidLayout *layout, uint32 slot)
 	{
 		/* the last unit that ends at or before the floor, its last sequence number */
 		if (floor_ms * 1000 > (uint64) layout->epoch_us)
-			bound = uid_div_unit(floor_ms * 1000 - 1 - layout->epoch_us, layout->unit_us) << seqf->bits | seq_max;
+			bound = Min(uid_div_unit(floor_ms * 1000 - 1 - layout->epoch_us, layout->unit_us),
+						UID_FIELD_MAX(layout->time_bits)) << seqf->bits | seq_max;
 		old = Max(old, bound);
 		pg_atomic_write_u64(&s->released, old);
 	}

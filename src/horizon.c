@@ -51,8 +51,6 @@
 
 #define UID_HORIZON_FILE "uniqueid.horizon"
 #define UID_HORIZON_TMP "uniqueid.horizon.tmp"
-#define UID_HORIZON_LEASE_MS 1000
-#define UID_HORIZON_RENEW_MS 250	/* renew the lease this long before it ends */
 StaticAssertDecl(UID_HORIZON_RENEW_MS < UID_HORIZON_LEASE_MS, "a renewed lease reaches past the renewal");
 #define UID_FLOOR_UNSET PG_UINT64_MAX
 #define UID_SERVER_WIDE (-1)		/* the horizon of uid_horizon_advance's shard argument */
@@ -74,6 +72,16 @@ typedef struct xl_uniqueid_shard_horizon
 UidHorizonShared *uid_horizon = NULL;
 uint64		uid_horizon_covered_to = 0;
 UidShardFloorHook uid_horizon_shard_floor_hook = NULL;
+
+/* Raises an atomic to at least v. */
+static void
+uid_atomic_raise(pg_atomic_uint64 *a, uint64 v)
+{
+	uint64		cur = pg_atomic_read_u64(a);
+
+	while (v > cur && !pg_atomic_compare_exchange_u64(a, &cur, v))
+		;
+}
 
 /*
  * The greatest horizon a state file may hold: the end of the last time unit
@@ -197,7 +205,8 @@ uid_horizon_read_file(void)
 			uid_horizon_corrupt(data, len, "a shard's horizon is not a number of milliseconds");
 		if (v > UID_HORIZON_MAX_MS)
 			uid_horizon_corrupt(data, len, "a shard's horizon is past the last time of every type");
-		pg_atomic_write_u64(&uid_horizon->shard_ms[shard], v);
+		/* a shard named twice (two files merged by hand): the later horizon */
+		uid_atomic_raise(&uid_horizon->shard_ms[shard], v);
 	}
 	pfree(data);
 }
@@ -247,16 +256,6 @@ uid_horizon_write_file(int shard, uint64 horizon_ms)
 	pfree(buf.data);
 }
 
-/* Raises an atomic to at least v. */
-static void
-uid_atomic_raise(pg_atomic_uint64 *a, uint64 v)
-{
-	uint64		cur = pg_atomic_read_u64(a);
-
-	while (v > cur && !pg_atomic_compare_exchange_u64(a, &cur, v))
-		;
-}
-
 /* shmem_request_hook work */
 void
 uid_horizon_shmem_request(void)
@@ -277,6 +276,7 @@ uid_horizon_shmem_startup(void)
 		pg_atomic_init_u64(&uid_horizon->horizon_ms, 0);
 		pg_atomic_init_u64(&uid_horizon->floor_ms, UID_FLOOR_UNSET);
 		pg_atomic_init_u32(&uid_horizon->floor_passed, 0);
+		pg_atomic_init_u64(&uid_horizon->floor_mono_us, 0);
 		for (int s = 0; s < UID_NSHARDS; s++)
 		{
 			pg_atomic_init_u64(&uid_horizon->shard_ms[s], 0);
@@ -334,6 +334,7 @@ uid_horizon_floor_slow(uint64 now_ms, bool *passed)
 						uid_horizon_shard_floor_hook((uint32) s, shard_floor);
 				}
 			}
+			pg_atomic_write_u64(&uid_horizon->floor_mono_us, (uint64) uid_mono_us());
 			pg_write_barrier();
 			pg_atomic_write_u64(&uid_horizon->floor_ms, floor);
 		}
@@ -392,10 +393,13 @@ uid_horizon_sync(XLogRecPtr lsn)
  * Where a new horizon of `shard` (UID_SERVER_WIDE: the server's) goes for
  * an ID whose unit ends at end_ms: a lease past that end, or past the clock
  * if it is later.  But while the clock is behind the startup floor (the
- * server's, or the shard's own), the lease runs from the clock and the
- * horizon covers what is issued and no more: otherwise a server restarted
- * again and again, each time issuing from its floor and leasing a second
- * past it, would walk its IDs into the future a lease a restart.
+ * server's, or the shard's own), the lease runs from the clock, and past the
+ * IDs the horizon leads by no more than the time since the floor was fixed:
+ * otherwise a server restarted again and again, each time issuing from its
+ * floor and leasing a second past it, would walk its IDs into the future a
+ * lease a restart.  A server that runs on gets its lease back within one,
+ * so that a standby taking over has a margin, and the horizon is not
+ * written for every new unit.
  */
 static uint64
 uid_horizon_next(int shard, uint64 end_ms)
@@ -406,7 +410,13 @@ uid_horizon_next(int shard, uint64 end_ms)
 	if (floor != UID_FLOOR_UNSET && shard != UID_SERVER_WIDE)
 		floor = uid_horizon_shard_floor((uint32) shard);
 	if (floor != UID_FLOOR_UNSET && now_ms < floor)
-		return Max(end_ms, now_ms + UID_HORIZON_LEASE_MS);
+	{
+		/* the margin past the IDs: as long as the floor has been fixed, up to a lease */
+		int64		since_ms = (uid_mono_us() - (int64) pg_atomic_read_u64(&uid_horizon->floor_mono_us)) / 1000;
+		uint64		margin = (uint64) Min(Max(since_ms, 0), UID_HORIZON_LEASE_MS);
+
+		return Max(end_ms + margin, now_ms + UID_HORIZON_LEASE_MS);
+	}
 	return Max(end_ms, now_ms) + UID_HORIZON_LEASE_MS;
 }
 
@@ -532,6 +542,8 @@ uid_rmgr_redo(XLogReaderState *record)
 	{
 		xl_uniqueid_horizon *rec = (xl_uniqueid_horizon *) XLogRecGetData(record);
 
+		if (rec->horizon_ms > UID_HORIZON_MAX_MS)
+			elog(PANIC, "uniqueid redo: horizon " UINT64_FORMAT " out of range", rec->horizon_ms);
 		if (rec->horizon_ms > pg_atomic_read_u64(&uid_horizon->horizon_ms))
 		{
 			uid_horizon_write_file(UID_SERVER_WIDE, rec->horizon_ms);
@@ -543,8 +555,9 @@ uid_rmgr_redo(XLogReaderState *record)
 		xl_uniqueid_shard_horizon rec;
 
 		memcpy(&rec, XLogRecGetData(record), SizeOfUniqueidShardHorizon);
-		if (rec.shard >= UID_NSHARDS)
-			elog(PANIC, "uniqueid redo: shard %u out of range", rec.shard);
+		if (rec.shard >= UID_NSHARDS || rec.horizon_ms > UID_HORIZON_MAX_MS)
+			elog(PANIC, "uniqueid redo: shard %u horizon " UINT64_FORMAT " out of range",
+				 rec.shard, rec.horizon_ms);
 		if (rec.horizon_ms > pg_atomic_read_u64(&uid_horizon->shard_ms[rec.shard]))
 		{
 			uid_horizon_write_file((int) rec.shard, rec.horizon_ms);

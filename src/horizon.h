@@ -19,12 +19,17 @@
  */
 #define UID_RMGR_ID 201
 
+/* The horizon's lease past the clock, and how long before its end it is renewed */
+#define UID_HORIZON_LEASE_MS 1000
+#define UID_HORIZON_RENEW_MS 250
+
 /* The horizon's shared state; read inline on every generated ID. */
 typedef struct UidHorizonShared
 {
 	pg_atomic_uint64 horizon_ms;	/* durable: no ID issued at or past it */
 	pg_atomic_uint64 floor_ms;	/* every ID from now on is at or past it */
 	pg_atomic_uint32 floor_passed;	/* the clock has caught up with the floor */
+	pg_atomic_uint64 floor_mono_us;	/* the monotonic clock when the floor was fixed */
 	LWLock	   *lock;			/* serializes advances and the floor's setting */
 	/* durable, per logical shard of shardid: no ID of an adopted shard at or past it */
 	pg_atomic_uint64 shard_ms[UID_NSHARDS];

@@ -420,7 +420,7 @@ sno_generate(UidSno *out, int meta)
 			seq = seq_min;
 			(void) uid_clock_high_water(now_us);
 		}
-		else if (!floored && now + lead + 1 < t && uid_clock_set_back(now_us))
+		else if (!floored && now + lead + 1 < t && uid_clock_set_back())
 		{
 			/*
 			 * The clock went back below the highest reading seen (by more than

@@ -51,6 +51,19 @@ like(uid_error($node, 'SELECT next_id(1)'), qr/ERROR:  22008: type shardid has n
 is(sql("SELECT id_time(next_uuid7()) >= '2112-01-01'"), 't',
 	'a floor in 2112: next_uuid7(), whose range goes on, issues from the floor');
 
+# a shard released where the floor is past its layout's range (2081): the
+# layout's last ID, not one wrapped into the past
+is(sql(q{SELECT id_time(shard_release(3)) > '2081-01-01'}), 't',
+	'a floor in 2112: shard_release() returns the layout\'s last ID, not a wrapped one');
+
+# a shard named twice in the state file (two files merged by hand): the
+# greater horizon holds
+$node->stop;
+write_state("1732000000000\nshard 5 2524608000000\nshard 5 1732000000000\n");
+$node->start;
+is(sql(q{SELECT id_time(next_id(5)) >= '2050-01-01'}), 't',
+	'a shard named twice in the state file: the greater of its horizons is its floor');
+
 # 2. malformed state files: the server does not start, and says why
 $node->stop;
 my @bad = (

@@ -11,6 +11,10 @@
 #    the adoption's check and its write, the floor was overwritten and the
 #    shard repeated IDs.  Now the adoption fixes the floor first and checks
 #    and writes under the horizon's lock, raise-only.  (Skipped without gdb.)
+# 3. An adoption of an older last on the server that released the shard
+#    resumed below what it had issued.
+# 4. After a restart an adopted shard's horizon kept no margin past its
+#    last ID (while the lease ran from the clock alone).
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -47,6 +51,35 @@ note('released ' . $last . '; made ' . on_b('SELECT min(id) || \' to \' || max(i
 is(on_b('SELECT count(*) FROM taken JOIN made USING (id)'), '0',
 	'the server adopting that value repeats none of the 5,000 IDs');
 is(on_b('SELECT min(t.id) > max(m.id) FROM taken t, made m'), 't', '... and continues above them');
+
+# 3. a shard adopted again on the server that released it, with an older
+# last (a retried handover): it resumes above what it had issued, not at the
+# older last.  200,000 IDs are 195 ms of shard 12's capacity: made faster
+# than that, they run ahead of the clock.
+on_a('CREATE TABLE burst AS SELECT next_id(12) AS id FROM generate_series(1, 200000)');
+my $r12 = on_a('SELECT shard_release(12)');
+on_a(q{SELECT shard_adopt(12, (SELECT min(id) FROM burst))});
+is(on_a(qq{SELECT next_id(12) > '$r12'::shardid AND '$r12'::shardid >= (SELECT max(id) FROM burst)}), 't',
+	'shard_adopt() of an older last on the server that released the shard resumes above what it issued');
+
+# 4. the margin an adopted shard keeps after a restart: its horizon stays at
+# least the renewal (250 ms) past its last ID once it has run for a while,
+# so that a standby taking over, with its WAL a little behind, does not
+# repeat the last IDs (it was 0 when the lease ran from the clock alone)
+my $L11 = on_a(q{SELECT make_shardid(clock_timestamp() + interval '50 min', 11, 0)});
+on_a(qq{SELECT shard_adopt(11, '$L11'); SELECT next_id(11)});
+$giver->restart;
+on_a(q{CREATE TABLE margin (id shardid);
+	DO $$ DECLARE t0 timestamptz := clock_timestamp(); BEGIN
+		WHILE clock_timestamp() < t0 + interval '1.5 s' LOOP
+			INSERT INTO margin SELECT next_id(11) FROM generate_series(1, 100);
+		END LOOP;
+	END $$});
+my ($h11) = slurp_file($giver->data_dir . '/uniqueid.horizon') =~ /^shard 11 (\d+)$/m;
+my $end11 = on_a(q{SELECT (extract(epoch FROM max(id_time(id))) * 1000)::bigint + 1 FROM margin});
+ok(defined $h11 && $h11 - $end11 >= 250,
+	'after a restart, an adopted shard ahead of the clock keeps a margin past its last ID ('
+	  . (defined $h11 ? $h11 - $end11 : 'no shard line') . ' ms)');
 
 # 2. the adoption racing the floor, under gdb
 my $gdb_bin = `command -v gdb 2>/dev/null`;

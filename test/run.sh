@@ -18,8 +18,9 @@
 # pg_regress (make installcheck) and the pgTAP tests (pg_prove
 # test/pgtap/*.sql) against it, then the TAP tests (t/*.pl,
 # PostgreSQL::Test::Cluster) that start servers of their own, stops
-# everything and prints "N passed, N failed" last; with --matrix, each
-# version's line first and their sum last.  What does not depend on the
+# everything and prints "N passed, N failed" last.  --matrix also builds
+# and tests each version's Debian package in clean roots, and the PGXN zip
+# once (test/package.sh), and prints each version's line, then their sum.  What does not depend on the
 # version (the codecs' fuzzers, sqlsmith, the sanitizer and valgrind runs)
 # runs on 15 only.  UID_VENDOR names the directory of Citus's source archive
 # (default ../shared/vendor), UID_FUZZ_SECONDS how long each fuzz target
@@ -57,10 +58,27 @@ case "${1:-}" in
 		p=$(echo "$last" | grep -oE '^[0-9]+')
 		f=$(echo "$last" | grep -oE '[0-9]+ failed' | grep -oE '^[0-9]+')
 		[ -n "$last" ] || { p=0; f=1; }
+		# the Debian package of this version, built and tested in clean roots
+		# (test/package.sh: on the machine itself, after the version's suite)
+		bash test/package.sh "$v" 2>&1 | tee "$logs/pkg-$v.log"
+		pp=$(grep -c '^ok ' "$logs/pkg-$v.log")
+		pf=$(grep -c '^not ok ' "$logs/pkg-$v.log")
+		grep -qE "^# package $v: [0-9]+ passed, 0 failed$" "$logs/pkg-$v.log" || [ "$pf" -gt 0 ] || pf=1
+		p=$((p + pp))
+		f=$((f + pf))
 		total_p=$((total_p + p))
 		total_f=$((total_f + f))
 		lines+=("PostgreSQL $v: ${p} passed, ${f} failed in $((SECONDS - start)) s")
 	done
+	# the PGXN zip, once (it installs into the machine's PostgreSQL 15)
+	start=$SECONDS
+	bash test/package.sh --pgxn 2>&1 | tee "$logs/pgxn.log"
+	pp=$(grep -c '^ok ' "$logs/pgxn.log")
+	pf=$(grep -c '^not ok ' "$logs/pgxn.log")
+	grep -qE '^# pgxn: [0-9]+ passed, 0 failed$' "$logs/pgxn.log" || [ "$pf" -gt 0 ] || pf=1
+	total_p=$((total_p + pp))
+	total_f=$((total_f + pf))
+	lines+=("PGXN: ${pp} passed, ${pf} failed in $((SECONDS - start)) s")
 	printf '%s\n' "${lines[@]}"
 	echo "$total_p passed, $total_f failed"
 	[ "$total_f" -eq 0 ]
@@ -85,7 +103,8 @@ esac
 # (python3 for the install script's check, clang with its sanitizer and
 # libFuzzer runtimes for the codecs' fuzzers, and sqlsmith: on the machine
 # itself only; t/095_sqlsmith.pl says it skips in the roots)
-tools=(make gcc procps libipc-run-perl)
+# (gdb: t/054_handover.pl holds a backend at a breakpoint to force a race)
+tools=(make gcc procps libipc-run-perl gdb)
 [ -n "${UID_IN_ROOT:-}" ] || tools+=(python3 clang libclang-rt-14-dev sqlsmith valgrind)
 # pgTAP: Debian's package, but where it is installed already (19's root
 # builds it from source, as Debian has no postgresql-19-pgtap: test/roots.sh)

@@ -131,9 +131,10 @@ for my $doc (@docs)
 	# a document whose servers preload citus gets a Citus cluster of them
 	# (its "coordinator" and the others as workers), where Citus is installed
 	my $citus = grep { /shared_preload_libraries.*citus/ } map { @$_ } values %$conf;
-	if ($citus && !-f $main->config_data('--pkglibdir') . '/citus.so')
+	my $missing = $citus && uid_citus_missing($main);
+	if ($missing)
 	{
-	  SKIP: { skip("$doc: Citus is not installed for this PostgreSQL", 1); }
+	  SKIP: { skip("$doc: $missing", 1); }
 		next;
 	}
 	push @named, grep { !$seen{$_}++ } sort keys %$conf if $citus;

@@ -35,10 +35,8 @@ for my $i (0 .. 2)
 	# Citus's own connections (shard moves) go to the same Unix sockets
 	$node{$name}->append_conf('postgresql.conf', "citus.local_hostname = '" . $node{$name}->host . "'");
 }
-my $libdir = $node{coordinator}->config_data('--pkglibdir');
-plan skip_all => "Citus is not installed for PostgreSQL " . $node{coordinator}->pg_version
-  . " ($libdir/citus.so is missing; test/run.sh builds it from ../shared/vendor)"
-  unless -f "$libdir/citus.so";
+my $missing = uid_citus_missing($node{coordinator});
+plan skip_all => $missing if $missing;
 
 # every node runs on a clock the test can move (t/UniqueidTest.pm)
 for my $name (@names)

@@ -306,7 +306,7 @@ gen_row gen_uuid "gen_random_uuid()"
 gen_row uuid7 "next_uuid7()"
 row a "" "" "paired: $(paired uuid7 gen_uuid)x gen_random_uuid, $(paired uuid7 nextval)x nextval" - -
 if [ "$PGNUM" -ge 180000 ]; then
-	gen_row core_uuidv7 "uuidv7() (core, 18)"
+	gen_row core_uuidv7 "uuidv7() (core, 18+)"
 	row a "" "" "next_uuid7 paired: $(paired uuid7 core_uuidv7)x uuidv7(); uuidv7 $(paired core_uuidv7 gen_uuid)x gen_random_uuid" - -
 fi
 gen_row uuid_v4 "uuid_generate_v4()"

@@ -52,7 +52,6 @@
 #define UID_HORIZON_FILE "uniqueid.horizon"
 #define UID_HORIZON_TMP "uniqueid.horizon.tmp"
 StaticAssertDecl(UID_HORIZON_RENEW_MS < UID_HORIZON_LEASE_MS, "a renewed lease reaches past the renewal");
-#define UID_FLOOR_UNSET PG_UINT64_MAX
 #define UID_SERVER_WIDE (-1)		/* the horizon of uid_horizon_advance's shard argument */
 
 /* WAL records: the new horizon, server-wide or of one adopted shard */
@@ -68,6 +67,8 @@ typedef struct xl_uniqueid_shard_horizon
 	uint32		shard;
 } xl_uniqueid_shard_horizon;
 #define SizeOfUniqueidShardHorizon (offsetof(xl_uniqueid_shard_horizon, shard) + sizeof(uint32))
+
+static uint64 uid_horizon_advance(int shard, uint64 end_ms);
 
 UidHorizonShared *uid_horizon = NULL;
 uint64		uid_horizon_covered_to = 0;
@@ -275,7 +276,6 @@ uid_horizon_shmem_startup(void)
 	{
 		pg_atomic_init_u64(&uid_horizon->horizon_ms, 0);
 		pg_atomic_init_u64(&uid_horizon->floor_ms, UID_FLOOR_UNSET);
-		pg_atomic_init_u32(&uid_horizon->floor_passed, 0);
 		pg_atomic_init_u64(&uid_horizon->floor_mono_us, 0);
 		for (int s = 0; s < UID_NSHARDS; s++)
 		{
@@ -289,29 +289,21 @@ uid_horizon_shmem_startup(void)
 
 /*
  * The earliest time, in Unix ms, an ID may have now, given the wall clock's
- * reading now_ms.  The first call after startup or promotion fixes the floor
- * at the horizon, so that no ID repeats one issued before, by any generator,
- * even one first used much later with a clock set back meanwhile.  The floor
- * stays where it is: a server whose clock is behind it issues IDs from the
- * floor on, borrowing time units at the layouts' capacity against the
- * clock's high-water mark (which starts at the floor and moves on with the
- * monotonic clock), as if its clock had gone back while running; and the
- * lead of its IDs over its clock shrinks as the clock moves on.  *passed is
- * set once the clock has caught up: from then on the floor holds by itself.
+ * reading now_ms, when the floor is unset or ahead of the clock.  The first
+ * call after startup or promotion fixes the floor at the horizon, so that no
+ * ID repeats one issued before, by any generator, even one first used much
+ * later with a clock set back meanwhile.  The floor stays where it is (or
+ * rises, uid_horizon_raise): a server whose clock is behind it issues IDs
+ * from the floor on, borrowing time units at the layouts' capacity against
+ * the clock's high-water mark (which starts at the floor and moves on with
+ * the monotonic clock), as if its clock had gone back while running; and the
+ * lead of its IDs over its clock shrinks as the clock moves on.
  */
 uint64
-uid_horizon_floor_slow(uint64 now_ms, bool *passed)
+uid_horizon_floor_slow(uint64 now_ms)
 {
-	uint64		floor;
+	uint64		floor = pg_atomic_read_u64(&uid_horizon->floor_ms);
 
-	/* once the clock has caught up, the startup horizon stays the floor */
-	if (likely(pg_atomic_read_u32(&uid_horizon->floor_passed)))
-	{
-		pg_read_barrier();
-		*passed = true;
-		return pg_atomic_read_u64(&uid_horizon->floor_ms);
-	}
-	floor = pg_atomic_read_u64(&uid_horizon->floor_ms);
 	if (floor == UID_FLOOR_UNSET)
 	{
 		LWLockAcquire(uid_horizon->lock, LW_EXCLUSIVE);
@@ -341,14 +333,48 @@ uid_horizon_floor_slow(uint64 now_ms, bool *passed)
 		LWLockRelease(uid_horizon->lock);
 	}
 	pg_read_barrier();
-	if (now_ms >= floor)
-	{
-		/* whoever sees floor_passed set sees the floor this backend saw */
-		pg_memory_barrier();
-		pg_atomic_write_u32(&uid_horizon->floor_passed, 1);
-		*passed = true;
-	}
 	return floor;
+}
+
+/* The highest horizon this server knows of: its own, or an adopted shard's. */
+uint64
+uid_horizon_known(void)
+{
+	uint64		h = pg_atomic_read_u64(&uid_horizon->horizon_ms);
+
+	for (int s = 0; s < UID_NSHARDS; s++)
+		h = Max(h, pg_atomic_read_u64(&uid_horizon->shard_ms[s]));
+	return h;
+}
+
+/*
+ * Makes every ID this server issues from now on, of every generator, lie at
+ * or past at_ms (Unix ms): the horizon of a database carried here from
+ * another cluster (pg_upgrade, a restore, a logical migration), below which
+ * that cluster's IDs lie.  The durable horizon moves past it first, then the
+ * floor and the clock's high-water mark move up to it, so that the
+ * generators, in every backend, continue from there, with their lead
+ * allowance counted from there.  Raise-only.  Returns the horizon.
+ */
+uint64
+uid_horizon_raise(uint64 at_ms)
+{
+	uint64		floor;
+
+	if (at_ms > UID_HORIZON_MAX_MS)
+		at_ms = UID_HORIZON_MAX_MS;
+	(void) uid_horizon_advance(UID_SERVER_WIDE, at_ms);
+	LWLockAcquire(uid_horizon->lock, LW_EXCLUSIVE);
+	floor = pg_atomic_read_u64(&uid_horizon->floor_ms);
+	/* an unset floor is fixed at the horizon, which is past at_ms now */
+	if (floor != UID_FLOOR_UNSET && floor < at_ms)
+	{
+		uid_clock_raise((int64) at_ms * 1000);
+		pg_write_barrier();
+		pg_atomic_write_u64(&uid_horizon->floor_ms, at_ms);
+	}
+	LWLockRelease(uid_horizon->lock);
+	return pg_atomic_read_u64(&uid_horizon->horizon_ms);
 }
 
 /*
@@ -359,7 +385,7 @@ uid_horizon_floor_slow(uint64 now_ms, bool *passed)
  * issue the ID again.  Called with the horizon's lock, so with interrupts
  * held, as the wait requires.
  */
-static void
+void
 uid_horizon_sync(XLogRecPtr lsn)
 {
 	int			mode = synchronous_commit == SYNCHRONOUS_COMMIT_REMOTE_WRITE ?
@@ -494,7 +520,11 @@ uid_horizon_advance(int shard, uint64 end_ms)
 uint64
 uid_horizon_cover_slow(uint64 end_ms)
 {
-	return uid_horizon_advance(UID_SERVER_WIDE, end_ms);
+	uint64		to = uid_horizon_advance(UID_SERVER_WIDE, end_ms);
+
+	/* and the horizon kept in this backend's database, before the ID is returned */
+	uid_db_horizon_cover(pg_atomic_read_u64(&uid_horizon->horizon_ms));
+	return to;
 }
 
 /*
@@ -507,6 +537,7 @@ uid_horizon_cover_shard(uint32 shard, uint64 end_ms)
 {
 	Assert(shard < UID_NSHARDS);
 	(void) uid_horizon_advance((int) shard, end_ms);
+	uid_db_horizon_cover(uid_horizon_of_shard(shard));
 }
 
 /* The durable horizon of a logical shard: the server's, or its own if higher. */

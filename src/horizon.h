@@ -10,6 +10,7 @@
 #include "compat.h"
 
 #include "guc.h"
+#include "access/xlogdefs.h"
 #include "port/atomics.h"
 #include "storage/lwlock.h"
 
@@ -27,8 +28,7 @@
 typedef struct UidHorizonShared
 {
 	pg_atomic_uint64 horizon_ms;	/* durable: no ID issued at or past it */
-	pg_atomic_uint64 floor_ms;	/* every ID from now on is at or past it */
-	pg_atomic_uint32 floor_passed;	/* the clock has caught up with the floor */
+	pg_atomic_uint64 floor_ms;	/* every ID from now on is at or past it; only rises */
 	pg_atomic_uint64 floor_mono_us;	/* the monotonic clock when the floor was fixed */
 	LWLock	   *lock;			/* serializes advances and the floor's setting */
 	/* durable, per logical shard of shardid: no ID of an adopted shard at or past it */
@@ -49,7 +49,14 @@ extern UidShardFloorHook uid_horizon_shard_floor_hook;
 extern void uid_horizon_shmem_request(void);
 extern void uid_horizon_shmem_startup(void);
 extern void uid_horizon_register_rmgr(void);
-extern uint64 uid_horizon_floor_slow(uint64 now_ms, bool *passed);
+extern uint64 uid_horizon_floor_slow(uint64 now_ms);
+extern uint64 uid_horizon_known(void);
+extern uint64 uid_horizon_raise(uint64 at_ms);
+extern void uid_horizon_sync(XLogRecPtr lsn);
+
+/* dbhorizon.c: the horizon kept in each database, as its sequence uniqueid_horizon_ms */
+extern void uid_db_horizon_check(void);
+extern void uid_db_horizon_cover(uint64 horizon_ms);
 extern uint64 uid_horizon_cover_slow(uint64 end_ms);
 extern void uid_horizon_cover_shard(uint32 shard, uint64 end_ms);
 extern uint64 uid_horizon_of_shard(uint32 shard);
@@ -59,16 +66,16 @@ extern uint64 uid_horizon_shard_floor(uint32 shard);
  * UID_BENCH_NO_HORIZON, defined only by bench/horizon_ab.sh, builds a
  * generator without the horizon's fast paths below (and so without any
  * durability), to measure what they cost.  Never define it for real use.
- *
- * The fast paths keep what they learn in backend-local variables (the floor
- * in a static, one copy per file that uses it), which is safe because the floor, once the clock has
- * passed it, never moves until the server restarts (a crash restarts every
- * backend too), and the horizon only rises.
  */
+
+/* The floor before it is fixed: above every clock reading, so that the fast paths fall through */
+#define UID_FLOOR_UNSET (PG_UINT64_MAX / 4000)
 
 /*
  * The earliest time (Unix ms) an ID may have, given the clock's reading
- * now_ms.
+ * now_ms.  Read from shared memory on every call: the floor only rises, and
+ * may rise while the server runs (uid_horizon_raise), for every backend at
+ * once.
  */
 static inline uint64
 uid_horizon_floor(uint64 now_ms)
@@ -76,13 +83,11 @@ uid_horizon_floor(uint64 now_ms)
 #ifdef UID_BENCH_NO_HORIZON
 	return 0;
 #else
-	static bool passed = false;
-	static uint64 floor_ms;
+	uint64		floor_ms = pg_atomic_read_u64(&uid_horizon->floor_ms);
 
-	if (likely(passed))
+	if (likely(floor_ms <= now_ms))
 		return floor_ms;
-	floor_ms = uid_horizon_floor_slow(now_ms, &passed);
-	return floor_ms;
+	return uid_horizon_floor_slow(now_ms);
 #endif
 }
 

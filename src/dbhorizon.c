@@ -34,6 +34,7 @@
 #include "access/htup_details.h"
 #include "access/relation.h"
 #include "access/table.h"
+#include "access/xlog.h"
 #include "access/xloginsert.h"
 #include "catalog/indexing.h"
 #include "catalog/pg_class.h"
@@ -276,6 +277,8 @@ uniqueid_horizon(PG_FUNCTION_ARGS)
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 				 errmsg("uniqueid must be loaded via shared_preload_libraries to have a horizon"),
 				 errhint("Add uniqueid to shared_preload_libraries in postgresql.conf and restart the server.")));
+	if (!uid_generator_ready && !RecoveryInProgress())
+		uid_require_generator_slow("any");
 	h = uid_horizon_known();
 	if (h == 0)
 		PG_RETURN_NULL();

@@ -13,55 +13,13 @@ use UniqueidTest;
 use Test::More;
 use PostgreSQL::Test::Utils;
 
-# family => [type, default]: every generator
-my %fam = (
-	shardid => [ 'shardid', 'next_id(6)' ],
-	shard5 => [ 'shardid', 'next_id(5)' ],
-	snowflake => [ 'snowflake', 'next_snowflake()' ],
-	sonyflake => [ 'sonyflake', 'next_sonyflake()' ],
-	shortid => [ 'shortid', 'next_shortid()' ],
-	spreadid => [ 'spreadid', q{next_spreadid('time')} ],
-	# (spread mode does not sort by time: only its primary key checks it)
-	spread => [ 'spreadid', 'next_spreadid()' ],
-	sno => [ 'sno', 'next_sno()' ],
-	objectid => [ 'objectid', 'next_objectid()' ],
-	uuid7 => [ 'uuid', 'next_uuid7()' ],
-	ulid => [ 'ulid', 'next_ulid()' ],
-	ksuid => [ 'ksuid', 'next_ksuid()' ],
-	rsxid => [ 'rsxid', 'next_rsxid()' ],
-	typeid => [ 'typeid', q{next_typeid('user')} ]);
-my @fams = sort keys %fam;
-my $n = 20_000;
-
 my $old = uid_node('old');
 $old->start;
 $old->safe_psql('postgres', 'CREATE DATABASE app');
-$old->safe_psql('app',
-	"CREATE EXTENSION uniqueid;\n"
-	  . join('', map { "CREATE TABLE t_$_ (id $fam{$_}[0] PRIMARY KEY DEFAULT $fam{$_}[1], gen int);\n" } @fams)
-	  . q{SELECT shard_adopt(5, make_shardid(clock_timestamp() + interval '1 hour', 5, 7));});
-# gen 0: the IDs of the old cluster
-$old->safe_psql('app', join('', map { "INSERT INTO t_$_ (gen) SELECT 0 FROM generate_series(1, $n);\n" } @fams));
+uid_carry_setup($old, 'app', 20_000);
 is($old->safe_psql('app', q{SELECT last_value >= (extract(epoch FROM clock_timestamp()) * 1000)::bigint + 3500000
 	FROM uniqueid_horizon_ms}), 't',
 	'the database\'s sequence holds the horizon, the adopted shard\'s an hour ahead included');
-
-# check(NODE, DB, GEN, WHAT): GEN's rows, made by the defaults, are all above
-# every row of the generations before, in each family
-sub check
-{
-	my ($node, $db, $gen, $what) = @_;
-	$node->safe_psql($db, join('', map { "INSERT INTO t_$_ (gen) SELECT $gen FROM generate_series(1, 2000);\n" } @fams));
-	my @bad;
-	for my $f (grep { $_ ne 'spread' } @fams)
-	{
-		my $r = $node->safe_psql($db, qq{SELECT count(*) FROM t_$f
-			WHERE gen = $gen AND id <= (SELECT id FROM t_$f WHERE gen < $gen ORDER BY id DESC LIMIT 1)});
-		push @bad, "$f: $r" if $r ne '0';
-	}
-	is(join(', ', @bad), '', "$what: every family continues above every earlier ID (none repeated: primary keys)");
-	return;
-}
 
 my $bindir = $old->config_data('--bindir');
 my $tmp = PostgreSQL::Test::Utils::tempdir();
@@ -83,11 +41,11 @@ for my $mode ('--copy', '--link')
 	ok(!-e $new->data_dir . '/uniqueid.horizon', "pg_upgrade $mode carried no state file");
 	uid_clock_set($new, -30);
 	uid_on_clock($new, sub { $new->start });
-	check($new, 'app', 1, "after pg_upgrade $mode, the clock 30 s behind");
+	uid_carry_check($new, 'app', 1, "after pg_upgrade $mode, the clock 30 s behind");
 	# and across a restart, on the horizon of its own now
 	$new->stop;
 	uid_on_clock($new, sub { $new->start });
-	check($new, 'app', 2, "after pg_upgrade $mode and a restart");
+	uid_carry_check($new, 'app', 2, "after pg_upgrade $mode and a restart");
 	$new->stop if $mode eq '--copy';
 	$old = $new if $mode eq '--link';
 }
@@ -113,7 +71,7 @@ for my $format ('plain', 'custom')
 	{
 		$new->command_ok([ 'pg_restore', '-d', $new->connstr('app'), $file ], 'the custom dump restores');
 	}
-	check($new, 'app', 3, "after a $format dump restored, the clock 60 s behind");
+	uid_carry_check($new, 'app', 3, "after a $format dump restored, the clock 60 s behind");
 	$new->stop;
 }
 
@@ -133,9 +91,9 @@ $old->safe_psql('app', 'CREATE PUBLICATION mig FOR ALL TABLES');
 $old->safe_psql('app', 'CREATE PUBLICATION mig_seq FOR ALL SEQUENCES') if $v19;
 $sub->safe_psql('app',
 	"CREATE SUBSCRIPTION mig CONNECTION '" . $old->connstr . " dbname=app' PUBLICATION mig" . ($v19 ? ', mig_seq' : ''));
-$sub->wait_for_subscription_sync($old, 'mig');
+$sub->wait_for_subscription_sync($old, 'mig', 'app');
 # more IDs on the publisher while it replicates
-$old->safe_psql('app', join('', map { "INSERT INTO t_$_ (gen) SELECT 3 FROM generate_series(1, 2000);\n" } @fams));
+$old->safe_psql('app', 'INSERT INTO t_snowflake (gen) SELECT 3 FROM generate_series(1, 2000)');
 $old->wait_for_catchup('mig');
 is($sub->safe_psql('app', 'SELECT count(*) FROM t_snowflake'), $old->safe_psql('app', 'SELECT count(*) FROM t_snowflake'),
 	'the subscriber has every row');
@@ -155,7 +113,7 @@ else
 		"PostgreSQL 15 to 18: uniqueid_raise_horizon(uniqueid_horizon() of the publisher)");
 }
 $sub->safe_psql('app', 'ALTER SUBSCRIPTION mig DISABLE');
-check($sub, 'app', 4, 'after a logical migration, the clock 60 s behind');
+uid_carry_check($sub, 'app', 4, 'after a logical migration, the clock 60 s behind');
 
 # the sequence is raised in a read-only transaction too (no transaction id)
 uid_on_clock($sub, sub { $sub->restart });

@@ -23,7 +23,7 @@ use Time::HiRes qw(usleep);
 
 our @EXPORT = qw(uid_node uid_clock_set uid_on_clock uid_on_faults uid_fault uid_kill_all
   uid_wait_down uid_wait_until uid_concurrently uid_concurrently_on uid_error uid_set
-  uid_citus_missing);
+  uid_citus_missing uid_carry_setup uid_carry_check);
 
 # (UID_TEST_ALARM lengthens it, for bench/stress.sh)
 my $alarm = $ENV{UID_TEST_ALARM} // 600;
@@ -35,13 +35,16 @@ alarm($alarm);
 my $clock_lib = dirname(__FILE__) . '/../test/clockshift.so';
 my $fault_lib = dirname(__FILE__) . '/../test/faultshim.so';
 
-# uid_node(NAME, conf => [LINES], INIT_PARAMS): a new cluster with uniqueid
-# preloaded, in UTF-8 whatever the caller's locale, not started.
+# uid_node(NAME, conf => [LINES], install_path => DIR, INIT_PARAMS): a new
+# cluster with uniqueid preloaded, in UTF-8 whatever the caller's locale,
+# not started.
 sub uid_node
 {
 	my ($name, %params) = @_;
 	my $conf = delete $params{conf} // [];
-	my $node = PostgreSQL::Test::Cluster->new($name);
+	# (install_path => DIR: the server of another installation, another major)
+	my $node = PostgreSQL::Test::Cluster->new($name,
+		$params{install_path} ? (install_path => delete $params{install_path}) : ());
 	$node->init(%params, extra => [ '--encoding=UTF8', '--locale=C.UTF-8' ]);
 	$node->append_conf('postgresql.conf',
 		join("\n", "shared_preload_libraries = 'uniqueid'", @$conf) . "\n");
@@ -212,6 +215,59 @@ sub uid_set
 	$node->safe_psql('postgres', 'SELECT pg_reload_conf()');
 	$node->poll_query_until('postgres', "SELECT current_setting('$setting') = '$value'")
 	  or die $node->name . " did not take $setting = '$value'\n";
+	return;
+}
+
+# The tables of the carry tests (t/036, t/037): family => [type, default],
+# every generator; shard 5 adopted an hour ahead.
+my %carry = (
+	shardid => [ 'shardid', 'next_id(6)' ],
+	shard5 => [ 'shardid', 'next_id(5)' ],
+	snowflake => [ 'snowflake', 'next_snowflake()' ],
+	sonyflake => [ 'sonyflake', 'next_sonyflake()' ],
+	shortid => [ 'shortid', 'next_shortid()' ],
+	spreadid => [ 'spreadid', q{next_spreadid('time')} ],
+	# (spread mode does not sort by time: only its primary key checks it)
+	spread => [ 'spreadid', 'next_spreadid()' ],
+	sno => [ 'sno', 'next_sno()' ],
+	objectid => [ 'objectid', 'next_objectid()' ],
+	uuid7 => [ 'uuid', 'next_uuid7()' ],
+	ulid => [ 'ulid', 'next_ulid()' ],
+	ksuid => [ 'ksuid', 'next_ksuid()' ],
+	rsxid => [ 'rsxid', 'next_rsxid()' ],
+	typeid => [ 'typeid', q{next_typeid('user')} ]);
+my @carry = sort keys %carry;
+
+# uid_carry_setup(NODE, DB, ROWS): in DB (which has no uniqueid yet), the
+# extension, a table t_FAMILY (id TYPE PRIMARY KEY DEFAULT its generator,
+# gen int) for every generator, shard 5 adopted an hour ahead of the clock,
+# and ROWS rows of each made by the defaults, generation 0.
+sub uid_carry_setup
+{
+	my ($node, $db, $rows) = @_;
+	$node->safe_psql($db,
+		"CREATE EXTENSION uniqueid;\n"
+		  . join('', map { "CREATE TABLE t_$_ (id $carry{$_}[0] PRIMARY KEY DEFAULT $carry{$_}[1], gen int);\n" } @carry)
+		  . q{SELECT shard_adopt(5, make_shardid(clock_timestamp() + interval '1 hour', 5, 7));});
+	$node->safe_psql($db, join('', map { "INSERT INTO t_$_ (gen) SELECT 0 FROM generate_series(1, $rows);\n" } @carry));
+	return;
+}
+
+# uid_carry_check(NODE, DB, GEN, WHAT): 2,000 rows of generation GEN made by
+# the defaults of every t_FAMILY (a repeat would violate its primary key),
+# and a test that they all sort above every row of the generations before.
+sub uid_carry_check
+{
+	my ($node, $db, $gen, $what) = @_;
+	$node->safe_psql($db, join('', map { "INSERT INTO t_$_ (gen) SELECT $gen FROM generate_series(1, 2000);\n" } @carry));
+	my @bad;
+	for my $f (grep { $_ ne 'spread' } @carry)
+	{
+		my $r = $node->safe_psql($db, qq{SELECT count(*) FROM t_$f
+			WHERE gen = $gen AND id <= (SELECT id FROM t_$f WHERE gen < $gen ORDER BY id DESC LIMIT 1)});
+		push @bad, "$f: $r" if $r ne '0';
+	}
+	is(join(', ', @bad), '', "$what: every family continues above every earlier ID (none repeated: primary keys)");
 	return;
 }
 

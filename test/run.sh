@@ -219,9 +219,27 @@ uid_cluster_stop "$W"
 . test/citus.sh
 uid_citus_ensure || uid_log "Citus: t/090_citus.pl will be skipped, saying why"
 
+# The previous major, for t/037_upgrade_major.pl (pg_upgrade across
+# majors), where Debian carries it beside this one: 18 in 19's root (sid),
+# installed there and uniqueid built for it; elsewhere the test skips.
+UID_UPGRADE_FROM=
+if [ "$UID_PGVER" = 19 ] && [ -n "${UID_IN_ROOT:-}" ]; then
+	uid_log "PostgreSQL 18 beside 19, for pg_upgrade across majors"
+	if uid_install_packages postgresql-18 postgresql-server-dev-18 && mkdir "$W/src18" &&
+		tar --exclude='*.o' --exclude='*.so' --exclude='*.bc' --exclude=./results --exclude=./tmp_check \
+			-cf - . | tar -C "$W/src18" -xf - && chown -R postgres: "$W/src18" &&
+		(cd "$W/src18" && uid_as_owner make PG_CONFIG=/usr/lib/postgresql/18/bin/pg_config >"$W/build18.log" 2>&1 &&
+			make -s PG_CONFIG=/usr/lib/postgresql/18/bin/pg_config install >/dev/null); then
+		UID_UPGRADE_FROM=/usr/lib/postgresql/18
+	else
+		tail -n 20 "$W/build18.log" 2>/dev/null
+		fail "PostgreSQL 18 with uniqueid beside 19, for t/037_upgrade_major.pl"
+	fi
+fi
+
 uid_log "TAP (t/*.pl, each with servers of its own)"
 # each file ends within 10 minutes (t/UniqueidTest.pm); the whole within 40
-uid_as_owner_for 2400 UID_CITUS_WHY="${UID_CITUS_WHY:-}" make -s installcheck "$PGC" REGRESS= PROVE_FLAGS=--failures 2>&1 | tee "$W/tap.log"
+uid_as_owner_for 2400 UID_CITUS_WHY="${UID_CITUS_WHY:-}" UID_UPGRADE_FROM="$UID_UPGRADE_FROM" make -s installcheck "$PGC" REGRESS= PROVE_FLAGS=--failures 2>&1 | tee "$W/tap.log"
 rc=${PIPESTATUS[0]}
 count_prove "$W/tap.log" "$rc"
 [ "$rc" -ne 0 ] && for f in tmp_check/log/regress_log_*; do

@@ -10,8 +10,14 @@
 CREATE SEQUENCE uniqueid_horizon_ms MINVALUE 0 START 0 NO CYCLE;
 COMMENT ON SEQUENCE uniqueid_horizon_ms IS
     'uniqueid''s horizon in this database (Unix ms); raised by the generators, carried by pg_upgrade and pg_dump';
--- pg_dump dumps its value, after CREATE EXTENSION
+-- The same for the logical shards adopted ahead of the clock (shard_adopt):
+-- the greatest of their own horizons that IDs made here relied on.
+CREATE SEQUENCE uniqueid_shard_horizon_ms MINVALUE 0 START 0 NO CYCLE;
+COMMENT ON SEQUENCE uniqueid_shard_horizon_ms IS
+    'uniqueid''s greatest adopted-shard horizon in this database (Unix ms); raised by the generators, carried by pg_upgrade and pg_dump';
+-- pg_dump dumps their values, after CREATE EXTENSION
 SELECT pg_catalog.pg_extension_config_dump('uniqueid_horizon_ms', '');
+SELECT pg_catalog.pg_extension_config_dump('uniqueid_shard_horizon_ms', '');
 
 CREATE FUNCTION uniqueid_horizon() RETURNS timestamptz
     AS 'MODULE_PATHNAME', 'uniqueid_horizon' LANGUAGE C VOLATILE PARALLEL SAFE;
@@ -23,3 +29,14 @@ CREATE FUNCTION uniqueid_raise_horizon(at timestamptz) RETURNS timestamptz
 REVOKE EXECUTE ON FUNCTION uniqueid_raise_horizon(timestamptz) FROM PUBLIC;
 COMMENT ON FUNCTION uniqueid_raise_horizon(timestamptz) IS
     'every generator of this server continues at or after the given time (raise-only; superuser)';
+
+-- The IDs made here before this update lie below the server's horizon:
+-- uniqueid_horizon() records it in the sequence (where the server
+-- generates; elsewhere the first ID made here does).
+DO $$
+BEGIN
+    PERFORM uniqueid_horizon();
+EXCEPTION WHEN object_not_in_prerequisite_state OR read_only_sql_transaction THEN
+    NULL;
+END
+$$;

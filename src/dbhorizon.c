@@ -22,6 +22,12 @@
  * knows was carried from elsewhere, and the server's generators all move up
  * to it (uid_horizon_raise) before any ID is made in this backend.
  *
+ * A cluster that starts without the state file (one that pg_upgrade made,
+ * or one that never generated) has no horizon of its own: before its first
+ * ID, one backend reads every database's sequence, through a background
+ * worker for each (uid_db_horizon_gate), while the others wait, so that the
+ * whole server continues above every database's horizon at once.
+ *
  * The sequence is raised in place, as nextval() writes a sequence: in the
  * buffer, WAL-logged with the sequence's own record, without a transaction
  * id, so that it works in read-only transactions and parallel workers, where
@@ -30,7 +36,12 @@
 #include "horizon.h"
 #include "generator.h"
 
+#include <signal.h>
+
 #include "access/genam.h"
+#include "access/heapam.h"
+#include "access/tableam.h"
+#include "access/xact.h"
 #include "access/htup_details.h"
 #include "access/relation.h"
 #include "access/table.h"
@@ -38,6 +49,7 @@
 #include "access/xloginsert.h"
 #include "catalog/indexing.h"
 #include "catalog/pg_class.h"
+#include "catalog/pg_database.h"
 #include "catalog/pg_extension.h"
 #include "commands/dbcommands.h"
 #include "commands/extension.h"
@@ -47,6 +59,10 @@
 #endif
 #include "fmgr.h"
 #include "miscadmin.h"
+#include "nodes/pg_list.h"
+#include "pgstat.h"
+#include "postmaster/bgworker.h"
+#include "storage/latch.h"
 #include "storage/bufmgr.h"
 #include "utils/builtins.h"
 #include "utils/fmgroids.h"
@@ -54,7 +70,8 @@
 #include "utils/rel.h"
 #include "utils/timestamp.h"
 
-#define UID_DB_HORIZON_SEQ "uniqueid_horizon_ms"
+/* the sequences, by uid_db_horizon_cover's which: the server's horizon, the adopted shards' */
+static const char *const uid_db_seq_names[2] = {"uniqueid_horizon_ms", "uniqueid_shard_horizon_ms"};
 
 /* 16 renamed the relation's file locator (RelFileNode to RelFileLocator). */
 #if PG_VERSION_NUM >= 160000
@@ -63,9 +80,9 @@
 #define UID_SEQ_REC_SET(rec, rel) ((rec).node = (rel)->rd_node)
 #endif
 
-/* this backend's database's sequence (InvalidOid: none found) and what it was seen to hold */
-static Oid	db_seq_oid = InvalidOid;
-static uint64 db_seq_ms = 0;
+/* this backend's database's sequences (InvalidOid: none found) and what each was seen to hold */
+static Oid	db_seq_oid[2] = {InvalidOid, InvalidOid};
+static uint64 db_seq_ms[2] = {0, 0};
 
 /* The schema of extension extoid (get_extension_schema is not exported before 16). */
 static Oid
@@ -89,44 +106,45 @@ uid_extension_schema(Oid extoid)
 }
 
 /*
- * Opens this database's sequence, locked as nextval() locks it; NULL when
- * the database has none (the extension is older than 1.2 here, or is being
- * dropped).
+ * Opens this database's sequence `which`, locked as nextval() locks it; NULL
+ * when the database has none (the extension is older than 1.2 here, or is
+ * being dropped).
  */
 static Relation
-uid_db_seq_open(void)
+uid_db_seq_open(int which)
 {
+	const char *name = uid_db_seq_names[which];
 	Relation	rel;
 
-	if (OidIsValid(db_seq_oid))
+	if (OidIsValid(db_seq_oid[which]))
 	{
-		rel = try_relation_open(db_seq_oid, RowExclusiveLock);
+		rel = try_relation_open(db_seq_oid[which], RowExclusiveLock);
 		if (rel != NULL && rel->rd_rel->relkind == RELKIND_SEQUENCE &&
-			strcmp(RelationGetRelationName(rel), UID_DB_HORIZON_SEQ) == 0)
+			strcmp(RelationGetRelationName(rel), name) == 0)
 			return rel;
 		if (rel != NULL)
 			relation_close(rel, RowExclusiveLock);
 	}
 	/* not looked up yet, or dropped and made again: look it up */
-	db_seq_oid = InvalidOid;
-	db_seq_ms = 0;
+	db_seq_oid[which] = InvalidOid;
+	db_seq_ms[which] = 0;
 	{
 		Oid			extoid = get_extension_oid("uniqueid", true);
 		Oid			nsp = OidIsValid(extoid) ? uid_extension_schema(extoid) : InvalidOid;
 
 		if (OidIsValid(nsp))
-			db_seq_oid = get_relname_relid(UID_DB_HORIZON_SEQ, nsp);
+			db_seq_oid[which] = get_relname_relid(name, nsp);
 	}
-	if (!OidIsValid(db_seq_oid))
+	if (!OidIsValid(db_seq_oid[which]))
 		return NULL;
-	rel = try_relation_open(db_seq_oid, RowExclusiveLock);
+	rel = try_relation_open(db_seq_oid[which], RowExclusiveLock);
 	if (rel != NULL && rel->rd_rel->relkind != RELKIND_SEQUENCE)
 	{
 		relation_close(rel, RowExclusiveLock);
 		rel = NULL;
 	}
 	if (rel == NULL)
-		db_seq_oid = InvalidOid;
+		db_seq_oid[which] = InvalidOid;
 	return rel;
 }
 
@@ -201,63 +219,229 @@ uid_db_seq_raise(Relation rel, uint64 horizon_ms, uint64 *value)
 }
 
 /*
- * Makes the sequence of this backend's database cover horizon_ms (the
- * horizon just made durable, or an adopted shard's), durably, unless it was
- * seen to already.  Nothing when the database has no such sequence.
+ * A value of this database's sequence `which` read as `value`: one above
+ * what this server's generators stand on (the floor, or an adopted shard's,
+ * or the horizon the floor is about to be fixed at) and above what this
+ * server wrote there itself came with the database from elsewhere, and
+ * every generator of the server moves up to it.  A value more than a day
+ * ahead of the clock is an error that names it, never a floor.
  */
-void
-uid_db_horizon_cover(uint64 horizon_ms)
+static void
+uid_db_horizon_carry(int which, uint64 value)
 {
-	Relation	rel;
-	XLogRecPtr	lsn;
+	uint64		mine = which == UID_DB_SERVER ? uid_horizon_floor_or_next() : uid_horizon_shard_floor_max();
+	int64		now_ms = (GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US) / 1000;
 
-	if (horizon_ms <= db_seq_ms)
+	if (value <= mine || value <= uid_horizon_db_written(MyDatabaseId, which))
 		return;
-	rel = uid_db_seq_open();
-	if (rel == NULL)
-		return;
-	lsn = uid_db_seq_raise(rel, horizon_ms, &db_seq_ms);
-	relation_close(rel, NoLock);
-	/* the value is durable, on synchronous standbys too, before an ID relies on it */
-	XLogFlush(lsn);
-	HOLD_INTERRUPTS();
-	PG_TRY();
-	{
-		uid_horizon_sync(lsn);
-	}
-	PG_FINALLY();
-	{
-		RESUME_INTERRUPTS();
-	}
-	PG_END_TRY();
+	if ((int64) value > now_ms + 24 * 3600 * 1000)
+		ereport(ERROR,
+				(errcode(ERRCODE_DATA_CORRUPTED),
+				 errmsg("sequence \"%s\" of database \"%s\" holds " UINT64_FORMAT ", more than a day ahead of this server's clock",
+						uid_db_seq_names[which], get_database_name(MyDatabaseId), value),
+				 errdetail("It is uniqueid's horizon carried with the database, in Unix milliseconds: no ID is made before it is below a day ahead."),
+				 errhint("Check this server's clock; if no ID of this database is that far ahead, set the sequence back with setval() to the time of its last ID.")));
+	ereport(LOG,
+			(errmsg("uniqueid: database \"%s\" carries a horizon of %s, ahead of this server's; every generator continues from there",
+					get_database_name(MyDatabaseId),
+					timestamptz_to_str((TimestampTz) value * 1000 - UID_PG_EPOCH_UNIX_US)),
+			 errdetail("Sequence \"%s\" holds " UINT64_FORMAT ".", uid_db_seq_names[which], value)));
+	(void) uid_horizon_raise(value);
+	uid_horizon_db_note(MyDatabaseId, which, value);
 }
 
 /*
- * The first time this backend generates: a value of its database's sequence
- * above every horizon this server knows was carried here with the database
- * (by pg_upgrade, a restore, or logical replication of sequences), and every
- * generator of the server moves up to it before this backend makes an ID.
+ * Makes this database's sequence `which` cover horizon_ms (the horizon just
+ * made durable, or an adopted shard's), durably, unless it was seen to
+ * already.  Nothing when the database has no such sequence.  A value found
+ * there above it, set since from elsewhere (a restore, logical replication
+ * of sequences), is carried (uid_db_horizon_carry).
+ */
+void
+uid_db_horizon_cover(int which, uint64 horizon_ms)
+{
+	Relation	rel;
+	XLogRecPtr	lsn;
+	uint64		value;
+
+	if (horizon_ms <= db_seq_ms[which])
+		return;
+	rel = uid_db_seq_open(which);
+	if (rel == NULL)
+		return;
+	/* noted first: a backend reading the value before that takes it for one from elsewhere */
+	uid_horizon_db_note(MyDatabaseId, which, horizon_ms);
+	lsn = uid_db_seq_raise(rel, horizon_ms, &value);
+	relation_close(rel, NoLock);
+	if (value > horizon_ms)
+		uid_db_horizon_carry(which, value);
+	/* the value is durable, on synchronous standbys too, before an ID relies on it */
+	XLogFlush(lsn);
+	HOLD_INTERRUPTS();
+	uid_horizon_sync(lsn);
+	RESUME_INTERRUPTS();
+	db_seq_ms[which] = value;
+}
+
+/* Reads this database's sequences and carries what came with it from elsewhere. */
+static void
+uid_db_horizon_read(void)
+{
+	for (int which = UID_DB_SERVER; which <= UID_DB_SHARDS; which++)
+	{
+		Relation	rel = uid_db_seq_open(which);
+		uint64		value;
+
+		if (rel == NULL)
+			continue;
+		/* (a raise of 0 reads the value without writing) */
+		(void) uid_db_seq_raise(rel, 0, &value);
+		relation_close(rel, NoLock);
+		uid_db_horizon_carry(which, value);
+		db_seq_ms[which] = 0;	/* raised to the horizon at the first ID */
+	}
+}
+
+/*
+ * The first time this backend generates: a value of its database's
+ * sequences carried here with the database (by pg_upgrade, a restore, or
+ * logical replication of sequences) moves every generator of the server up
+ * to it before this backend makes an ID.
  */
 void
 uid_db_horizon_check(void)
 {
-	Relation	rel = uid_db_seq_open();
-	uint64		value;
+	uid_db_horizon_read();
+}
 
-	if (rel == NULL)
-		return;
-	/* (a raise of 0 reads the value without writing) */
-	(void) uid_db_seq_raise(rel, 0, &value);
-	relation_close(rel, NoLock);
-	if (value > uid_horizon_known())
+/*
+ * A background worker's main: reads the sequence of database `arg` (an Oid)
+ * and raises the server's horizon to it, as a backend's first ID does.
+ */
+PGDLLEXPORT void uid_db_horizon_worker(Datum arg);
+void
+uid_db_horizon_worker(Datum arg)
+{
+	BackgroundWorkerUnblockSignals();
+	BackgroundWorkerInitializeConnectionByOid(DatumGetObjectId(arg), InvalidOid, 0);
+	StartTransactionCommand();
+	uid_db_horizon_read();
+	CommitTransactionCommand();
+	pg_atomic_fetch_add_u32(&uid_horizon->scan_read, 1);
+}
+
+/*
+ * Reads every database's sequence into the server's horizon, one background
+ * worker at a time (a backend reads only its own database); errors out when
+ * one cannot be read within a minute.
+ */
+static void
+uid_db_horizon_scan(void)
+{
+	List	   *dbs = NIL;
+	Relation	rel = table_open(DatabaseRelationId, AccessShareLock);
+	TableScanDesc scan = table_beginscan_catalog(rel, 0, NULL);
+	HeapTuple	tup;
+	ListCell   *lc;
+
+	while ((tup = heap_getnext(scan, ForwardScanDirection)) != NULL)
 	{
-		ereport(LOG,
-				(errmsg("uniqueid: database \"%s\" carries a horizon of %s, ahead of this server's; every generator continues from there",
-						get_database_name(MyDatabaseId),
-						timestamptz_to_str((TimestampTz) value * 1000 - UID_PG_EPOCH_UNIX_US))));
-		(void) uid_horizon_raise(value);
+		Form_pg_database db = (Form_pg_database) GETSTRUCT(tup);
+
+		if (db->datallowconn)
+			dbs = lappend_oid(dbs, db->oid);
 	}
-	db_seq_ms = 0;				/* raised to the horizon at the first ID */
+	table_endscan(scan);
+	table_close(rel, AccessShareLock);
+	foreach(lc, dbs)
+	{
+		BackgroundWorker w;
+		BackgroundWorkerHandle *handle;
+		uint32		read_before = pg_atomic_read_u32(&uid_horizon->scan_read);
+		TimestampTz start = GetCurrentTimestamp();
+		pid_t		pid;
+
+		memset(&w, 0, sizeof(w));
+		snprintf(w.bgw_name, BGW_MAXLEN, "uniqueid horizon of database %u", lfirst_oid(lc));
+		snprintf(w.bgw_type, BGW_MAXLEN, "uniqueid horizon");
+		w.bgw_flags = BGWORKER_SHMEM_ACCESS | BGWORKER_BACKEND_DATABASE_CONNECTION;
+		w.bgw_start_time = BgWorkerStart_RecoveryFinished;
+		w.bgw_restart_time = BGW_NEVER_RESTART;
+		snprintf(w.bgw_library_name, BGW_MAXLEN, "uniqueid");
+		snprintf(w.bgw_function_name, BGW_MAXLEN, "uid_db_horizon_worker");
+		w.bgw_main_arg = ObjectIdGetDatum(lfirst_oid(lc));
+		w.bgw_notify_pid = MyProcPid;
+		if (!RegisterDynamicBackgroundWorker(&w, &handle))
+			ereport(ERROR,
+					(errcode(ERRCODE_CONFIGURATION_LIMIT_EXCEEDED),
+					 errmsg("could not start a background worker to read uniqueid's horizon of database %u",
+							lfirst_oid(lc)),
+					 errhint("Raise max_worker_processes, or try again when fewer background workers run.")));
+		while (GetBackgroundWorkerPid(handle, &pid) != BGWH_STOPPED)
+		{
+			if (TimestampDifferenceExceeds(start, GetCurrentTimestamp(), 60000))
+			{
+				TerminateBackgroundWorker(handle);
+				break;
+			}
+			(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH, 10, PG_WAIT_EXTENSION);
+			ResetLatch(MyLatch);
+			CHECK_FOR_INTERRUPTS();
+		}
+		if (pg_atomic_read_u32(&uid_horizon->scan_read) == read_before)
+			ereport(ERROR,
+					(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+					 errmsg("could not read uniqueid's horizon of database %u", lfirst_oid(lc)),
+					 errdetail("The server started without uniqueid's state file, so no ID is made before every database's horizon is read."),
+					 errhint("The server log says why; the next ID tries again.")));
+	}
+	list_free(dbs);
+}
+
+/*
+ * The first time a backend generates, on a server that started without its
+ * state file: every database's sequence is read first, by this backend or
+ * another (waited for, up to a minute).
+ */
+void
+uid_db_horizon_gate(void)
+{
+	TimestampTz start = GetCurrentTimestamp();
+
+	while (pg_atomic_read_u32(&uid_horizon->scan_pending))
+	{
+		uint32		owner = 0;
+
+		if (pg_atomic_compare_exchange_u32(&uid_horizon->scan_owner, &owner, (uint32) MyProcPid))
+		{
+			PG_TRY();
+			{
+				uid_db_horizon_scan();
+				pg_atomic_write_u32(&uid_horizon->scan_pending, 0);
+			}
+			PG_FINALLY();
+			{
+				pg_atomic_write_u32(&uid_horizon->scan_owner, 0);
+			}
+			PG_END_TRY();
+			ereport(LOG,
+					(errmsg("uniqueid: read the horizon of every database; the server's is %s",
+							timestamptz_to_str((TimestampTz) uid_horizon_known() * 1000 - UID_PG_EPOCH_UNIX_US))));
+			return;
+		}
+		/* a reader that died without a word leaves the reading to the next */
+		if (owner != 0 && kill((pid_t) owner, 0) != 0 && errno == ESRCH)
+			(void) pg_atomic_compare_exchange_u32(&uid_horizon->scan_owner, &owner, 0);
+		if (TimestampDifferenceExceeds(start, GetCurrentTimestamp(), 60000))
+			ereport(ERROR,
+					(errcode(ERRCODE_LOCK_NOT_AVAILABLE),
+					 errmsg("uniqueid is still reading the horizons of this server's databases"),
+					 errdetail("The server started without uniqueid's state file, so no ID is made before every database's horizon is read."),
+					 errhint("Try again; the server log says what the reading waits for.")));
+		(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH, 10, PG_WAIT_EXTENSION);
+		ResetLatch(MyLatch);
+		CHECK_FOR_INTERRUPTS();
+	}
 }
 
 PG_FUNCTION_INFO_V1(uniqueid_horizon);
@@ -277,8 +461,13 @@ uniqueid_horizon(PG_FUNCTION_ARGS)
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 				 errmsg("uniqueid must be loaded via shared_preload_libraries to have a horizon"),
 				 errhint("Add uniqueid to shared_preload_libraries in postgresql.conf and restart the server.")));
-	if (!uid_generator_ready && !RecoveryInProgress())
-		uid_require_generator_slow("any");
+	if (!RecoveryInProgress())
+	{
+		if (!uid_generator_ready)
+			uid_require_generator_slow("any");
+		/* and records the server's horizon in this database */
+		uid_db_horizon_cover(UID_DB_SERVER, pg_atomic_read_u64(&uid_horizon->horizon_ms));
+	}
 	h = uid_horizon_known();
 	if (h == 0)
 		PG_RETURN_NULL();
@@ -317,6 +506,6 @@ uniqueid_raise_horizon(PG_FUNCTION_ARGS)
 				 errhint("Check the clocks of both servers; pass what uniqueid_horizon() returned.")));
 	/* up to the millisecond that ends at or after `at` */
 	h = uid_horizon_raise((uint64) ((at + UID_PG_EPOCH_UNIX_US + 999) / 1000));
-	uid_db_horizon_cover(h);
+	uid_db_horizon_cover(UID_DB_SERVER, h);
 	PG_RETURN_TIMESTAMPTZ((TimestampTz) uid_horizon_known() * 1000 - UID_PG_EPOCH_UNIX_US);
 }

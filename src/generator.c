@@ -73,7 +73,8 @@ uid_require_generator_slow(const char *typname)
 				(errcode(ERRCODE_READ_ONLY_SQL_TRANSACTION),
 				 errmsg("cannot generate %s values during recovery", typname),
 				 errhint("Generate IDs on the primary server.")));
-	/* a horizon carried here with this database comes first */
+	/* the horizons carried here with the databases come first */
+	uid_db_horizon_gate();
 	uid_db_horizon_check();
 	uid_generator_ready = true;
 }

@@ -168,6 +168,14 @@ uid_horizon_read_file(void)
 			ereport(ERROR,
 					(errcode_for_file_access(),
 					 errmsg("could not open file \"%s\": %m", UID_HORIZON_FILE)));
+		/*
+		 * No file: a cluster that never generated, or a new one that
+		 * pg_upgrade made, whose databases carry their horizons in their
+		 * sequences: read them all before the first ID (uid_db_horizon_gate).
+		 * Not while pg_upgrade restores the schema, nor in single-user mode.
+		 */
+		if (IsPostmasterEnvironment && !IsBinaryUpgrade)
+			pg_atomic_write_u32(&uid_horizon->scan_pending, 1);
 		return;
 	}
 	if (fstat(fd, &st) != 0)
@@ -277,6 +285,11 @@ uid_horizon_shmem_startup(void)
 		pg_atomic_init_u64(&uid_horizon->horizon_ms, 0);
 		pg_atomic_init_u64(&uid_horizon->floor_ms, UID_FLOOR_UNSET);
 		pg_atomic_init_u64(&uid_horizon->floor_mono_us, 0);
+		pg_atomic_init_u32(&uid_horizon->scan_pending, 0);
+		pg_atomic_init_u32(&uid_horizon->scan_owner, 0);
+		pg_atomic_init_u32(&uid_horizon->scan_read, 0);
+		memset(uid_horizon->db_oid, 0, sizeof(uid_horizon->db_oid));
+		memset(uid_horizon->db_written, 0, sizeof(uid_horizon->db_written));
 		for (int s = 0; s < UID_NSHARDS; s++)
 		{
 			pg_atomic_init_u64(&uid_horizon->shard_ms[s], 0);
@@ -348,6 +361,67 @@ uid_horizon_known(void)
 }
 
 /*
+ * What this server wrote to database db's sequence `which` (UID_DB_SERVER,
+ * UID_DB_SHARDS) since it started; 0 if nothing (or the database is not
+ * noted).
+ */
+uint64
+uid_horizon_db_written(Oid db, int which)
+{
+	uint64		v = 0;
+
+	LWLockAcquire(uid_horizon->lock, LW_SHARED);
+	for (int i = 0; i < UID_DB_NOTED && uid_horizon->db_oid[i] != InvalidOid; i++)
+		if (uid_horizon->db_oid[i] == db)
+			v = uid_horizon->db_written[i][which];
+	LWLockRelease(uid_horizon->lock);
+	return v;
+}
+
+/* Notes (raise-only) that this server writes value to database db's sequence `which`. */
+void
+uid_horizon_db_note(Oid db, int which, uint64 value)
+{
+	LWLockAcquire(uid_horizon->lock, LW_EXCLUSIVE);
+	for (int i = 0; i < UID_DB_NOTED; i++)
+	{
+		if (uid_horizon->db_oid[i] == InvalidOid)
+			uid_horizon->db_oid[i] = db;
+		if (uid_horizon->db_oid[i] == db)
+		{
+			uid_horizon->db_written[i][which] = Max(uid_horizon->db_written[i][which], value);
+			break;
+		}
+	}
+	LWLockRelease(uid_horizon->lock);
+}
+
+/* The floor, or, before it is fixed, the horizon it will be fixed at. */
+uint64
+uid_horizon_floor_or_next(void)
+{
+	uint64		floor = pg_atomic_read_u64(&uid_horizon->floor_ms);
+
+	return floor != UID_FLOOR_UNSET ? floor : pg_atomic_read_u64(&uid_horizon->horizon_ms);
+}
+
+/*
+ * The highest floor of an adopted shard (as uid_horizon_floor_or_next: its
+ * horizon before the floor is fixed).
+ */
+uint64
+uid_horizon_shard_floor_max(void)
+{
+	uint64		m = uid_horizon_floor_or_next();
+	bool		fixed = pg_atomic_read_u64(&uid_horizon->floor_ms) != UID_FLOOR_UNSET;
+
+	pg_read_barrier();
+	for (int s = 0; s < UID_NSHARDS; s++)
+		m = Max(m, fixed ? uid_horizon->shard_floor_ms[s] : pg_atomic_read_u64(&uid_horizon->shard_ms[s]));
+	return m;
+}
+
+/*
  * Makes every ID this server issues from now on, of every generator, lie at
  * or past at_ms (Unix ms): the horizon of a database carried here from
  * another cluster (pg_upgrade, a restore, a logical migration), below which
@@ -361,8 +435,8 @@ uid_horizon_raise(uint64 at_ms)
 {
 	uint64		floor;
 
-	if (at_ms > UID_HORIZON_MAX_MS)
-		at_ms = UID_HORIZON_MAX_MS;
+	if (at_ms > UID_HORIZON_MAX_MS - UID_HORIZON_LEASE_MS)
+		at_ms = UID_HORIZON_MAX_MS - UID_HORIZON_LEASE_MS;
 	(void) uid_horizon_advance(UID_SERVER_WIDE, at_ms);
 	LWLockAcquire(uid_horizon->lock, LW_EXCLUSIVE);
 	floor = pg_atomic_read_u64(&uid_horizon->floor_ms);
@@ -523,7 +597,7 @@ uid_horizon_cover_slow(uint64 end_ms)
 	uint64		to = uid_horizon_advance(UID_SERVER_WIDE, end_ms);
 
 	/* and the horizon kept in this backend's database, before the ID is returned */
-	uid_db_horizon_cover(pg_atomic_read_u64(&uid_horizon->horizon_ms));
+	uid_db_horizon_cover(UID_DB_SERVER, pg_atomic_read_u64(&uid_horizon->horizon_ms));
 	return to;
 }
 
@@ -537,7 +611,7 @@ uid_horizon_cover_shard(uint32 shard, uint64 end_ms)
 {
 	Assert(shard < UID_NSHARDS);
 	(void) uid_horizon_advance((int) shard, end_ms);
-	uid_db_horizon_cover(uid_horizon_of_shard(shard));
+	uid_db_horizon_cover(UID_DB_SHARDS, uid_horizon_of_shard(shard));
 }
 
 /* The durable horizon of a logical shard: the server's, or its own if higher. */

@@ -24,6 +24,9 @@
 #define UID_HORIZON_LEASE_MS 1000
 #define UID_HORIZON_RENEW_MS 250
 
+/* How many databases the horizon notes what it wrote to (UidHorizonShared) */
+#define UID_DB_NOTED 64
+
 /* The horizon's shared state; read inline on every generated ID. */
 typedef struct UidHorizonShared
 {
@@ -31,6 +34,17 @@ typedef struct UidHorizonShared
 	pg_atomic_uint64 floor_ms;	/* every ID from now on is at or past it; only rises */
 	pg_atomic_uint64 floor_mono_us;	/* the monotonic clock when the floor was fixed */
 	LWLock	   *lock;			/* serializes advances and the floor's setting */
+	/* no state file at startup (a new cluster after pg_upgrade?): every database's sequence is read first */
+	pg_atomic_uint32 scan_pending;
+	pg_atomic_uint32 scan_owner;	/* the backend reading them (its pid), or 0 */
+	pg_atomic_uint32 scan_read;	/* how many databases the workers have read */
+	/*
+	 * What this server wrote to each database's sequences since it started
+	 * (uid_db_horizon_cover; under the lock): a value above it came from
+	 * elsewhere.  Databases past UID_DB_NOTED are not noted.
+	 */
+	Oid			db_oid[UID_DB_NOTED];
+	uint64		db_written[UID_DB_NOTED][2];
 	/* durable, per logical shard of shardid: no ID of an adopted shard at or past it */
 	pg_atomic_uint64 shard_ms[UID_NSHARDS];
 	/* a shard's own floor, where above floor_ms: set with it, before it is published */
@@ -55,8 +69,17 @@ extern uint64 uid_horizon_raise(uint64 at_ms);
 extern void uid_horizon_sync(XLogRecPtr lsn);
 
 /* dbhorizon.c: the horizon kept in each database, as its sequence uniqueid_horizon_ms */
+extern uint64 uid_horizon_db_written(Oid db, int which);
+extern void uid_horizon_db_note(Oid db, int which, uint64 value);
+extern uint64 uid_horizon_floor_or_next(void);
+extern uint64 uid_horizon_shard_floor_max(void);
+extern void uid_db_horizon_gate(void);
 extern void uid_db_horizon_check(void);
-extern void uid_db_horizon_cover(uint64 horizon_ms);
+extern void uid_db_horizon_cover(int which, uint64 horizon_ms);
+
+/* uid_db_horizon_cover's which: the server's horizon, or the adopted shards' */
+#define UID_DB_SERVER 0
+#define UID_DB_SHARDS 1
 extern uint64 uid_horizon_cover_slow(uint64 end_ms);
 extern void uid_horizon_cover_shard(uint32 shard, uint64 end_ms);
 extern uint64 uid_horizon_of_shard(uint32 shard);
@@ -83,10 +106,19 @@ uid_horizon_floor(uint64 now_ms)
 #ifdef UID_BENCH_NO_HORIZON
 	return 0;
 #else
+	static bool fixed_seen = false;
 	uint64		floor_ms = pg_atomic_read_u64(&uid_horizon->floor_ms);
 
 	if (likely(floor_ms <= now_ms))
+	{
+		/* once: what was set before the floor was published (adoptions) is seen after it */
+		if (unlikely(!fixed_seen))
+		{
+			pg_read_barrier();
+			fixed_seen = true;
+		}
 		return floor_ms;
+	}
 	return uid_horizon_floor_slow(now_ms);
 #endif
 }

@@ -12,14 +12,30 @@ use lib $FindBin::RealBin;
 use UniqueidTest;
 use Test::More;
 use PostgreSQL::Test::Utils;
+use Time::HiRes qw(usleep);
 
 my $old = uid_node('old');
 $old->start;
 $old->safe_psql('postgres', 'CREATE DATABASE app');
 uid_carry_setup($old, 'app', 20_000);
-is($old->safe_psql('app', q{SELECT last_value >= (extract(epoch FROM clock_timestamp()) * 1000)::bigint + 3500000
-	FROM uniqueid_horizon_ms}), 't',
-	'the database\'s sequence holds the horizon, the adopted shard\'s an hour ahead included');
+is( $old->safe_psql('app', q{SELECT h.last_value BETWEEN (extract(epoch FROM clock_timestamp()) * 1000)::bigint
+	AND (extract(epoch FROM clock_timestamp()) * 1000)::bigint + 2000
+	AND s.last_value >= (extract(epoch FROM clock_timestamp()) * 1000)::bigint + 3500000
+	FROM uniqueid_horizon_ms h, uniqueid_shard_horizon_ms s}), 't',
+	'the database\'s sequences hold the horizon (a lease ahead at most) and the adopted shard\'s, an hour ahead');
+
+# a second database, whose horizon ends up past app's: shard 9 adopted an
+# hour ahead 2 s later, in a cluster that makes one horizon for both
+$old->safe_psql('postgres', 'CREATE DATABASE other');
+usleep(2_000_000);
+$old->safe_psql('other', q{CREATE EXTENSION uniqueid;
+	CREATE TABLE t9 (id shardid PRIMARY KEY DEFAULT next_id(9));
+	SELECT shard_adopt(9, make_shardid(clock_timestamp() + interval '1 hour', 9, 7));
+	INSERT INTO t9 SELECT FROM generate_series(1, 20000);});
+my $other_max = $old->safe_psql('other', 'SELECT id FROM t9 ORDER BY id DESC LIMIT 1');
+ok( $old->safe_psql('other', 'SELECT last_value FROM uniqueid_shard_horizon_ms') >
+	  $old->safe_psql('app', 'SELECT last_value FROM uniqueid_shard_horizon_ms'),
+	'database other carries a horizon past app\'s');
 
 my $bindir = $old->config_data('--bindir');
 my $tmp = PostgreSQL::Test::Utils::tempdir();
@@ -41,6 +57,9 @@ for my $mode ('--copy', '--link')
 	ok(!-e $new->data_dir . '/uniqueid.horizon', "pg_upgrade $mode carried no state file");
 	uid_clock_set($new, -30);
 	uid_on_clock($new, sub { $new->start });
+	# the first ID, in app, is above the IDs of the database other too
+	is($new->safe_psql('app', "SELECT next_id(9) > '$other_max'"), 't',
+		"after pg_upgrade $mode, the first ID, made in one database, is above every ID made in another");
 	uid_carry_check($new, 'app', 1, "after pg_upgrade $mode, the clock 30 s behind");
 	# and across a restart, on the horizon of its own now
 	$new->stop;
@@ -120,6 +139,31 @@ uid_on_clock($sub, sub { $sub->restart });
 is( $sub->safe_psql('app', q{BEGIN READ ONLY; SELECT next_snowflake() IS NOT NULL;
 		SELECT last_value >= (extract(epoch FROM uniqueid_horizon()) * 1000)::bigint FROM uniqueid_horizon_ms; COMMIT}),
 	"t\nt", 'a read-only transaction generates, and raises the sequence to the horizon');
+
+# a value carried into a running server below one of its adopted shards'
+# horizons (which are ahead of the floor of every other generator) still
+# moves the generators up: a database restored here whose sequence is 10
+# minutes ahead, while shard 11 stands 50 minutes ahead
+$sub->safe_psql('app', q{SELECT shard_adopt(11, make_shardid(clock_timestamp() + interval '50 minutes', 11, 1)); SELECT next_id(11)});
+$sub->safe_psql('postgres', 'CREATE DATABASE restored');
+$sub->safe_psql('restored', q{CREATE EXTENSION uniqueid;
+	SELECT setval('uniqueid_horizon_ms', (extract(epoch FROM clock_timestamp() + interval '10 minutes') * 1000)::bigint)});
+is($sub->safe_psql('restored', q{SELECT id_time(next_ulid()) >= clock_timestamp() + interval '9 minutes'}), 't',
+	'a carried horizon below an adopted shard\'s, above the floor: the generators move up to it');
+# set higher while a session generates: its IDs after the next renewal are above it
+is( $sub->safe_psql('restored', q{SELECT next_ulid() IS NOT NULL;
+		SELECT setval('uniqueid_horizon_ms', (extract(epoch FROM clock_timestamp() + interval '20 minutes') * 1000)::bigint) > 0;
+		SELECT pg_sleep(1.5); SELECT next_ulid() IS NOT NULL;
+		SELECT id_time(next_ulid()) >= clock_timestamp() + interval '19 minutes'}),
+	"t\nt\n\nt\nt", 'a value set higher while a session generates: the generators move up at its next renewal');
+# more than a day ahead: an error that names the sequence, and nothing moves
+$sub->safe_psql('restored',
+	q{SELECT setval('uniqueid_horizon_ms', (extract(epoch FROM clock_timestamp() + interval '3 days') * 1000)::bigint)});
+my (undef, undef, $far) = $sub->psql('restored', "\\set VERBOSITY verbose\nSELECT next_ulid()");
+like($far, qr/XX001: sequence "uniqueid_horizon_ms" of database "restored" holds \d+, more than a day ahead of this server's clock/,
+	'a sequence more than a day ahead: XX001, naming it');
+is($sub->safe_psql('app', q{SELECT id_time(next_ulid()) < clock_timestamp() + interval '1 day'}), 't',
+	'... and the generators did not move there');
 
 # the raise refuses what it must
 sub app_error { return ($sub->psql('app', "\\set VERBOSITY verbose\n$_[0]"))[2]; }

@@ -62,4 +62,20 @@ extern PGDLLEXPORT void _PG_init(void);
 #define uid_guc_free(ptr) free(ptr)
 #endif
 
+/*
+ * The sequence's WAL record (dbhorizon.c writes a sequence in place, as
+ * nextval() does): 19 moved it to a header of its own, and 16 renamed the
+ * relation's file locator in it (RelFileNode to RelFileLocator).
+ */
+#if PG_VERSION_NUM >= 190000
+#define UID_SEQUENCE_XLOG_H "commands/sequence_xlog.h"
+#else
+#define UID_SEQUENCE_XLOG_H "commands/sequence.h"
+#endif
+#if PG_VERSION_NUM >= 160000
+#define UID_SEQ_REC_SET(rec, rel) ((rec).locator = (rel)->rd_locator)
+#else
+#define UID_SEQ_REC_SET(rec, rel) ((rec).node = (rel)->rd_node)
+#endif
+
 #endif							/* UNIQUEID_COMPAT_H */

@@ -54,9 +54,7 @@
 #include "commands/dbcommands.h"
 #include "commands/extension.h"
 #include "commands/sequence.h"
-#if PG_VERSION_NUM >= 190000
-#include "commands/sequence_xlog.h"
-#endif
+#include UID_SEQUENCE_XLOG_H
 #include "fmgr.h"
 #include "miscadmin.h"
 #include "nodes/pg_list.h"
@@ -72,13 +70,6 @@
 
 /* the sequences, by uid_db_horizon_cover's which: the server's horizon, the adopted shards' */
 static const char *const uid_db_seq_names[2] = {"uniqueid_horizon_ms", "uniqueid_shard_horizon_ms"};
-
-/* 16 renamed the relation's file locator (RelFileNode to RelFileLocator). */
-#if PG_VERSION_NUM >= 160000
-#define UID_SEQ_REC_SET(rec, rel) ((rec).locator = (rel)->rd_locator)
-#else
-#define UID_SEQ_REC_SET(rec, rel) ((rec).node = (rel)->rd_node)
-#endif
 
 /* this backend's database's sequences (InvalidOid: none found) and what each was seen to hold */
 static Oid	db_seq_oid[2] = {InvalidOid, InvalidOid};

@@ -36,7 +36,8 @@ COMMENT ON FUNCTION uniqueid_raise_horizon(timestamptz) IS
 DO $$
 BEGIN
     PERFORM uniqueid_horizon();
-EXCEPTION WHEN object_not_in_prerequisite_state OR read_only_sql_transaction THEN
+EXCEPTION WHEN object_not_in_prerequisite_state OR read_only_sql_transaction
+    OR configuration_limit_exceeded OR lock_not_available THEN
     NULL;
 END
 $$;

@@ -60,7 +60,10 @@
 #include "nodes/pg_list.h"
 #include "pgstat.h"
 #include "postmaster/bgworker.h"
+#include "storage/ipc.h"
 #include "storage/latch.h"
+#include "tcop/tcopprot.h"
+#include "utils/guc.h"
 #include "storage/bufmgr.h"
 #include "utils/builtins.h"
 #include "utils/fmgroids.h"
@@ -215,16 +218,17 @@ uid_db_seq_raise(Relation rel, uint64 horizon_ms, uint64 *value)
  * or the horizon the floor is about to be fixed at) and above what this
  * server wrote there itself came with the database from elsewhere, and
  * every generator of the server moves up to it.  A value more than a day
- * ahead of the clock is an error that names it, never a floor.
+ * ahead of the clock is an error that names it, never a floor.  True when
+ * the generators moved.
  */
-static void
+static bool
 uid_db_horizon_carry(int which, uint64 value)
 {
 	uint64		mine = which == UID_DB_SERVER ? uid_horizon_floor_or_next() : uid_horizon_shard_floor_max();
 	int64		now_ms = (GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US) / 1000;
 
 	if (value <= mine || value <= uid_horizon_db_written(MyDatabaseId, which))
-		return;
+		return false;
 	if ((int64) value > now_ms + 24 * 3600 * 1000)
 		ereport(ERROR,
 				(errcode(ERRCODE_DATA_CORRUPTED),
@@ -239,6 +243,7 @@ uid_db_horizon_carry(int which, uint64 value)
 			 errdetail("Sequence \"%s\" holds " UINT64_FORMAT ".", uid_db_seq_names[which], value)));
 	(void) uid_horizon_raise(value);
 	uid_horizon_db_note(MyDatabaseId, which, value);
+	return true;
 }
 
 /*
@@ -264,8 +269,9 @@ uid_db_horizon_cover(int which, uint64 horizon_ms)
 	uid_horizon_db_note(MyDatabaseId, which, horizon_ms);
 	lsn = uid_db_seq_raise(rel, horizon_ms, &value);
 	relation_close(rel, NoLock);
-	if (value > horizon_ms)
-		uid_db_horizon_carry(which, value);
+	/* (the ID that found it is made again, above it: uid_horizon_cover) */
+	if (value > horizon_ms && uid_db_horizon_carry(which, value))
+		uid_horizon_carried = true;
 	/* the value is durable, on synchronous standbys too, before an ID relies on it */
 	XLogFlush(lsn);
 	HOLD_INTERRUPTS();
@@ -288,7 +294,7 @@ uid_db_horizon_read(void)
 		/* (a raise of 0 reads the value without writing) */
 		(void) uid_db_seq_raise(rel, 0, &value);
 		relation_close(rel, NoLock);
-		uid_db_horizon_carry(which, value);
+		(void) uid_db_horizon_carry(which, value);
 		db_seq_ms[which] = 0;	/* raised to the horizon at the first ID */
 	}
 }
@@ -306,25 +312,104 @@ uid_db_horizon_check(void)
 }
 
 /*
- * A background worker's main: reads the sequence of database `arg` (an Oid)
- * and raises the server's horizon to it, as a backend's first ID does.
+ * A background worker's main: reads the sequences of database `arg` (an
+ * Oid) and carries their values, as a backend's first ID does; says so when
+ * it is the database the reading waits for.  A lock it would wait for long
+ * ends it, with the lock named in the log.
  */
 PGDLLEXPORT void uid_db_horizon_worker(Datum arg);
 void
 uid_db_horizon_worker(Datum arg)
 {
+	pqsignal(SIGTERM, die);
 	BackgroundWorkerUnblockSignals();
 	BackgroundWorkerInitializeConnectionByOid(DatumGetObjectId(arg), InvalidOid, 0);
+	SetConfigOption("lock_timeout", "10000", PGC_SUSET, PGC_S_OVERRIDE);
 	StartTransactionCommand();
 	uid_db_horizon_read();
 	CommitTransactionCommand();
-	pg_atomic_fetch_add_u32(&uid_horizon->scan_read, 1);
+	if (pg_atomic_read_u32(&uid_horizon->scan_db) == MyDatabaseId)
+		pg_atomic_write_u32(&uid_horizon->scan_ok, 1);
+}
+
+/* A database the reading visits */
+typedef struct UidScanDb
+{
+	Oid			oid;
+	char	   *name;
+} UidScanDb;
+
+/*
+ * Reads database db's sequences through a background worker (a backend
+ * reads only its own database), waiting for a free worker and for the
+ * reading, at most a minute; errors out, naming the database, when that
+ * fails.
+ */
+static void
+uid_db_horizon_scan_one(const UidScanDb *db)
+{
+	BackgroundWorker w;
+	BackgroundWorkerHandle *handle = NULL;
+	TimestampTz start = GetCurrentTimestamp();
+	pid_t		pid;
+
+	memset(&w, 0, sizeof(w));
+	snprintf(w.bgw_name, BGW_MAXLEN, "uniqueid horizon of database %s", db->name);
+	snprintf(w.bgw_type, BGW_MAXLEN, "uniqueid horizon");
+	w.bgw_flags = BGWORKER_SHMEM_ACCESS | BGWORKER_BACKEND_DATABASE_CONNECTION;
+	w.bgw_start_time = BgWorkerStart_RecoveryFinished;
+	w.bgw_restart_time = BGW_NEVER_RESTART;
+	snprintf(w.bgw_library_name, BGW_MAXLEN, "uniqueid");
+	snprintf(w.bgw_function_name, BGW_MAXLEN, "uid_db_horizon_worker");
+	w.bgw_main_arg = ObjectIdGetDatum(db->oid);
+	w.bgw_notify_pid = MyProcPid;
+	pg_atomic_write_u32(&uid_horizon->scan_ok, 0);
+	pg_atomic_write_u32(&uid_horizon->scan_db, db->oid);
+	PG_TRY();
+	{
+		/* a free worker slot, then the worker's end */
+		for (;;)
+		{
+			if (handle == NULL)
+			{
+				if (RegisterDynamicBackgroundWorker(&w, &handle))
+					continue;
+			}
+			else if (GetBackgroundWorkerPid(handle, &pid) == BGWH_STOPPED)
+				break;
+			if (TimestampDifferenceExceeds(start, GetCurrentTimestamp(), 60000))
+				ereport(ERROR,
+						(errcode(handle == NULL ? ERRCODE_CONFIGURATION_LIMIT_EXCEEDED : ERRCODE_LOCK_NOT_AVAILABLE),
+						 errmsg("could not read uniqueid's horizon of database \"%s\" within a minute", db->name),
+						 errdetail("The server started without uniqueid's state file, so no ID is made before every database's horizon is read."),
+						 handle == NULL ?
+						 errhint("No background worker was free: raise max_worker_processes.") :
+						 errhint("The server log says what the reading waits for.")));
+			(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH, 10, PG_WAIT_EXTENSION);
+			ResetLatch(MyLatch);
+			CHECK_FOR_INTERRUPTS();
+		}
+	}
+	PG_CATCH();
+	{
+		if (handle != NULL)
+			TerminateBackgroundWorker(handle);
+		PG_RE_THROW();
+	}
+	PG_END_TRY();
+	if (!pg_atomic_read_u32(&uid_horizon->scan_ok))
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("could not read uniqueid's horizon of database \"%s\"", db->name),
+				 errdetail("The server started without uniqueid's state file, so no ID is made before every database's horizon is read."),
+				 errhint("The server log says why; the next ID tries again.")));
 }
 
 /*
- * Reads every database's sequence into the server's horizon, one background
- * worker at a time (a backend reads only its own database); errors out when
- * one cannot be read within a minute.
+ * Reads every database's sequences into the server's horizon: this
+ * backend's own database itself, the others one background worker at a
+ * time.  Databases that cannot be connected to (template0, one whose DROP
+ * DATABASE was interrupted) are skipped: they generate nothing.
  */
 static void
 uid_db_horizon_scan(void)
@@ -337,56 +422,33 @@ uid_db_horizon_scan(void)
 
 	while ((tup = heap_getnext(scan, ForwardScanDirection)) != NULL)
 	{
-		Form_pg_database db = (Form_pg_database) GETSTRUCT(tup);
+		Form_pg_database d = (Form_pg_database) GETSTRUCT(tup);
 
-		if (db->datallowconn)
-			dbs = lappend_oid(dbs, db->oid);
+		/* (-2: DATCONNLIMIT_INVALID_DB, a database whose DROP did not end) */
+		if (d->datallowconn && d->datconnlimit != -2 && d->oid != MyDatabaseId)
+		{
+			UidScanDb  *db = palloc(sizeof(UidScanDb));
+
+			db->oid = d->oid;
+			db->name = pstrdup(NameStr(d->datname));
+			dbs = lappend(dbs, db);
+		}
 	}
 	table_endscan(scan);
 	table_close(rel, AccessShareLock);
+	uid_db_horizon_read();
 	foreach(lc, dbs)
-	{
-		BackgroundWorker w;
-		BackgroundWorkerHandle *handle;
-		uint32		read_before = pg_atomic_read_u32(&uid_horizon->scan_read);
-		TimestampTz start = GetCurrentTimestamp();
-		pid_t		pid;
+		uid_db_horizon_scan_one((UidScanDb *) lfirst(lc));
+	list_free_deep(dbs);
+}
 
-		memset(&w, 0, sizeof(w));
-		snprintf(w.bgw_name, BGW_MAXLEN, "uniqueid horizon of database %u", lfirst_oid(lc));
-		snprintf(w.bgw_type, BGW_MAXLEN, "uniqueid horizon");
-		w.bgw_flags = BGWORKER_SHMEM_ACCESS | BGWORKER_BACKEND_DATABASE_CONNECTION;
-		w.bgw_start_time = BgWorkerStart_RecoveryFinished;
-		w.bgw_restart_time = BGW_NEVER_RESTART;
-		snprintf(w.bgw_library_name, BGW_MAXLEN, "uniqueid");
-		snprintf(w.bgw_function_name, BGW_MAXLEN, "uid_db_horizon_worker");
-		w.bgw_main_arg = ObjectIdGetDatum(lfirst_oid(lc));
-		w.bgw_notify_pid = MyProcPid;
-		if (!RegisterDynamicBackgroundWorker(&w, &handle))
-			ereport(ERROR,
-					(errcode(ERRCODE_CONFIGURATION_LIMIT_EXCEEDED),
-					 errmsg("could not start a background worker to read uniqueid's horizon of database %u",
-							lfirst_oid(lc)),
-					 errhint("Raise max_worker_processes, or try again when fewer background workers run.")));
-		while (GetBackgroundWorkerPid(handle, &pid) != BGWH_STOPPED)
-		{
-			if (TimestampDifferenceExceeds(start, GetCurrentTimestamp(), 60000))
-			{
-				TerminateBackgroundWorker(handle);
-				break;
-			}
-			(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH, 10, PG_WAIT_EXTENSION);
-			ResetLatch(MyLatch);
-			CHECK_FOR_INTERRUPTS();
-		}
-		if (pg_atomic_read_u32(&uid_horizon->scan_read) == read_before)
-			ereport(ERROR,
-					(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-					 errmsg("could not read uniqueid's horizon of database %u", lfirst_oid(lc)),
-					 errdetail("The server started without uniqueid's state file, so no ID is made before every database's horizon is read."),
-					 errhint("The server log says why; the next ID tries again.")));
-	}
-	list_free(dbs);
+/* on_shmem_exit: a backend that ends while it reads leaves the reading to the next */
+static void
+uid_db_horizon_scan_exit(int code, Datum arg)
+{
+	uint32		me = (uint32) MyProcPid;
+
+	(void) pg_atomic_compare_exchange_u32(&uid_horizon->scan_owner, &me, 0);
 }
 
 /*
@@ -397,18 +459,24 @@ uid_db_horizon_scan(void)
 void
 uid_db_horizon_gate(void)
 {
+	static bool exit_registered = false;
 	TimestampTz start = GetCurrentTimestamp();
 
 	while (pg_atomic_read_u32(&uid_horizon->scan_pending))
 	{
 		uint32		owner = 0;
 
+		if (!exit_registered)
+		{
+			on_shmem_exit(uid_db_horizon_scan_exit, (Datum) 0);
+			exit_registered = true;
+		}
 		if (pg_atomic_compare_exchange_u32(&uid_horizon->scan_owner, &owner, (uint32) MyProcPid))
 		{
 			PG_TRY();
 			{
 				uid_db_horizon_scan();
-				pg_atomic_write_u32(&uid_horizon->scan_pending, 0);
+				uid_horizon_scan_done();
 			}
 			PG_FINALLY();
 			{
@@ -420,9 +488,6 @@ uid_db_horizon_gate(void)
 							timestamptz_to_str((TimestampTz) uid_horizon_known() * 1000 - UID_PG_EPOCH_UNIX_US))));
 			return;
 		}
-		/* a reader that died without a word leaves the reading to the next */
-		if (owner != 0 && kill((pid_t) owner, 0) != 0 && errno == ESRCH)
-			(void) pg_atomic_compare_exchange_u32(&uid_horizon->scan_owner, &owner, 0);
 		if (TimestampDifferenceExceeds(start, GetCurrentTimestamp(), 60000))
 			ereport(ERROR,
 					(errcode(ERRCODE_LOCK_NOT_AVAILABLE),

@@ -128,12 +128,13 @@ uid_no_ids_left(const char *typname, TimestampTz last)
  * state before it sets adopt_ms, both under the horizon's lock: an ID of a
  * shard further ahead of the clock than borrowing and the lease reach may be
  * one taken in between, so it waits for the lock, and the adoption, first.
+ * True when the ID must be made again (uid_horizon_cover).
  */
-void
+bool
 uid_slot_cover(uint32 slot, uint64 end_ms)
 {
 	if (uid_horizon_covers(end_ms))
-		return;
+		return false;
 	if (slot < UID_SLOT_SHARDID + UID_NSHARDS)
 	{
 		UidSlot    *s = &uid_slots[slot];
@@ -148,10 +149,10 @@ uid_slot_cover(uint32 slot, uint64 end_ms)
 		if (pg_atomic_read_u64(&s->adopt_ms) != 0)
 		{
 			uid_horizon_cover_shard(slot - UID_SLOT_SHARDID, end_ms);
-			return;
+			return uid_horizon_take_carried();
 		}
 	}
-	uid_horizon_cover(end_ms);
+	return uid_horizon_cover(end_ms);
 }
 
 /*
@@ -243,7 +244,9 @@ uid_generate_slow(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 			}
 			if (pg_atomic_compare_exchange_u64(state, &old, t << seqf->bits | seq))
 			{
-				uid_slot_cover(slot, uid_unit_end_ms(layout->epoch_us, layout->unit_us, t));
+				/* (a horizon carried meanwhile: made again, above it) */
+				if (uid_slot_cover(slot, uid_unit_end_ms(layout->epoch_us, layout->unit_us, t)))
+					break;
 				return uid_slot_id(layout, t, seq) | fixed_bits;
 			}
 		} while (true);

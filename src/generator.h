@@ -52,7 +52,7 @@ extern void uid_generator_shmem_request(void);
 extern void uid_generator_shmem_startup(void);
 extern void uid_require_generator_slow(const char *typname);
 extern uint64 uid_generate_slow(const UidLayout *layout, uint32 slot, uint64 fixed_bits);
-extern void uid_slot_cover(uint32 slot, uint64 end_ms);
+extern bool uid_slot_cover(uint32 slot, uint64 end_ms);
 
 /* this backend's generator of the random bits of IDs (uid_random64) */
 extern pg_prng_state uid_prng;
@@ -172,8 +172,9 @@ uid_generate(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 		return uid_generate_slow(layout, slot, fixed_bits);
 	if (unlikely(!pg_atomic_compare_exchange_u64(&s->state, &old, t << seq_bits | seq)))
 		return uid_generate_slow(layout, slot, fixed_bits);
-	if (unlikely(!uid_horizon_covers(uid_unit_end_ms(layout->epoch_us, layout->unit_us, t))))
-		uid_slot_cover(slot, uid_unit_end_ms(layout->epoch_us, layout->unit_us, t));
+	if (unlikely(!uid_horizon_covers(uid_unit_end_ms(layout->epoch_us, layout->unit_us, t))) &&
+		uid_slot_cover(slot, uid_unit_end_ms(layout->epoch_us, layout->unit_us, t)))
+		return uid_generate_slow(layout, slot, fixed_bits);
 	return uid_slot_id(layout, t, seq) | fixed_bits;
 }
 

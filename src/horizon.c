@@ -51,6 +51,8 @@
 
 #define UID_HORIZON_FILE "uniqueid.horizon"
 #define UID_HORIZON_TMP "uniqueid.horizon.tmp"
+/* present while every database's sequences are still to be read (dbhorizon.c) */
+#define UID_HORIZON_SCAN "uniqueid.horizon.scan"
 StaticAssertDecl(UID_HORIZON_RENEW_MS < UID_HORIZON_LEASE_MS, "a renewed lease reaches past the renewal");
 #define UID_SERVER_WIDE (-1)		/* the horizon of uid_horizon_advance's shard argument */
 
@@ -72,6 +74,7 @@ static uint64 uid_horizon_advance(int shard, uint64 end_ms);
 
 UidHorizonShared *uid_horizon = NULL;
 uint64		uid_horizon_covered_to = 0;
+bool		uid_horizon_carried = false;
 UidShardFloorHook uid_horizon_shard_floor_hook = NULL;
 
 /* Raises an atomic to at least v. */
@@ -145,6 +148,31 @@ uid_horizon_parse_number(const char **p, const char *end, uint64 *out)
 }
 
 /*
+ * Sets the reading of every database's sequences pending when its mark is
+ * there (under a postmaster, out of pg_upgrade's schema restore).
+ */
+static void
+uid_horizon_scan_mark(void)
+{
+	struct stat st;
+
+	if (IsPostmasterEnvironment && !IsBinaryUpgrade && stat(UID_HORIZON_SCAN, &st) == 0)
+		pg_atomic_write_u32(&uid_horizon->scan_pending, 1);
+}
+
+/* The reading of every database's sequences is done: its mark goes. */
+void
+uid_horizon_scan_done(void)
+{
+	if (unlink(UID_HORIZON_SCAN) != 0 && errno != ENOENT)
+		ereport(ERROR,
+				(errcode_for_file_access(),
+				 errmsg("could not remove file \"%s\": %m", UID_HORIZON_SCAN)));
+	fsync_fname(".", true);
+	pg_atomic_write_u32(&uid_horizon->scan_pending, 0);
+}
+
+/*
  * Reads the state file into the shared state: the horizon on its first line
  * (0 when there is no file), then a line "shard N MS" for each adopted
  * shard whose own horizon is above it.  Anything else in it, or a number
@@ -171,11 +199,22 @@ uid_horizon_read_file(void)
 		/*
 		 * No file: a cluster that never generated, or a new one that
 		 * pg_upgrade made, whose databases carry their horizons in their
-		 * sequences: read them all before the first ID (uid_db_horizon_gate).
-		 * Not while pg_upgrade restores the schema, nor in single-user mode.
+		 * sequences: read them all before the first ID (uid_db_horizon_gate),
+		 * marked durably, so that a crash before the reading ends, or an ID
+		 * made meanwhile in single-user mode, does not skip it.  Not while
+		 * pg_upgrade restores the schema.
 		 */
-		if (IsPostmasterEnvironment && !IsBinaryUpgrade)
-			pg_atomic_write_u32(&uid_horizon->scan_pending, 1);
+		if (!IsBinaryUpgrade)
+		{
+			fd = OpenTransientFile(UID_HORIZON_SCAN, O_WRONLY | O_CREAT | PG_BINARY);
+			if (fd < 0 || pg_fsync(fd) != 0)
+				ereport(ERROR,
+						(errcode_for_file_access(),
+						 errmsg("could not create file \"%s\": %m", UID_HORIZON_SCAN)));
+			CloseTransientFile(fd);
+			fsync_fname(".", true);
+		}
+		uid_horizon_scan_mark();
 		return;
 	}
 	if (fstat(fd, &st) != 0)
@@ -200,6 +239,7 @@ uid_horizon_read_file(void)
 	if (v > UID_HORIZON_MAX_MS)
 		uid_horizon_corrupt(data, len, "the horizon is past the last time of every type");
 	pg_atomic_write_u64(&uid_horizon->horizon_ms, v);
+	uid_horizon_scan_mark();
 	while (p < end)
 	{
 		uint64		shard;
@@ -287,9 +327,11 @@ uid_horizon_shmem_startup(void)
 		pg_atomic_init_u64(&uid_horizon->floor_mono_us, 0);
 		pg_atomic_init_u32(&uid_horizon->scan_pending, 0);
 		pg_atomic_init_u32(&uid_horizon->scan_owner, 0);
-		pg_atomic_init_u32(&uid_horizon->scan_read, 0);
+		pg_atomic_init_u32(&uid_horizon->scan_db, 0);
+		pg_atomic_init_u32(&uid_horizon->scan_ok, 0);
 		memset(uid_horizon->db_oid, 0, sizeof(uid_horizon->db_oid));
 		memset(uid_horizon->db_written, 0, sizeof(uid_horizon->db_written));
+		memset(uid_horizon->db_written_other, 0, sizeof(uid_horizon->db_written_other));
 		for (int s = 0; s < UID_NSHARDS; s++)
 		{
 			pg_atomic_init_u64(&uid_horizon->shard_ms[s], 0);
@@ -368,31 +410,39 @@ uid_horizon_known(void)
 uint64
 uid_horizon_db_written(Oid db, int which)
 {
-	uint64		v = 0;
+	uint64		v;
+	int			i;
 
 	LWLockAcquire(uid_horizon->lock, LW_SHARED);
-	for (int i = 0; i < UID_DB_NOTED && uid_horizon->db_oid[i] != InvalidOid; i++)
-		if (uid_horizon->db_oid[i] == db)
-			v = uid_horizon->db_written[i][which];
+	for (i = 0; i < UID_DB_NOTED && uid_horizon->db_oid[i] != InvalidOid && uid_horizon->db_oid[i] != db; i++)
+		;
+	v = i < UID_DB_NOTED && uid_horizon->db_oid[i] == db ?
+		uid_horizon->db_written[i][which] : uid_horizon->db_written_other[which];
 	LWLockRelease(uid_horizon->lock);
 	return v;
 }
 
-/* Notes (raise-only) that this server writes value to database db's sequence `which`. */
+/*
+ * Notes (raise-only) that this server writes value to database db's
+ * sequence `which`: in the database's own entry, or, past UID_DB_NOTED
+ * databases, in the one they share (so that what this server wrote is
+ * never taken for a value from elsewhere, in a database not noted either).
+ */
 void
 uid_horizon_db_note(Oid db, int which, uint64 value)
 {
+	int			i;
+
 	LWLockAcquire(uid_horizon->lock, LW_EXCLUSIVE);
-	for (int i = 0; i < UID_DB_NOTED; i++)
+	for (i = 0; i < UID_DB_NOTED && uid_horizon->db_oid[i] != InvalidOid && uid_horizon->db_oid[i] != db; i++)
+		;
+	if (i < UID_DB_NOTED)
 	{
-		if (uid_horizon->db_oid[i] == InvalidOid)
-			uid_horizon->db_oid[i] = db;
-		if (uid_horizon->db_oid[i] == db)
-		{
-			uid_horizon->db_written[i][which] = Max(uid_horizon->db_written[i][which], value);
-			break;
-		}
+		uid_horizon->db_oid[i] = db;
+		uid_horizon->db_written[i][which] = Max(uid_horizon->db_written[i][which], value);
 	}
+	else
+		uid_horizon->db_written_other[which] = Max(uid_horizon->db_written_other[which], value);
 	LWLockRelease(uid_horizon->lock);
 }
 
@@ -444,6 +494,8 @@ uid_horizon_raise(uint64 at_ms)
 	if (floor != UID_FLOOR_UNSET && floor < at_ms)
 	{
 		uid_clock_raise((int64) at_ms * 1000);
+		/* the lease past the IDs grows again from here (uid_horizon_next) */
+		pg_atomic_write_u64(&uid_horizon->floor_mono_us, (uint64) uid_mono_us());
 		pg_write_barrier();
 		pg_atomic_write_u64(&uid_horizon->floor_ms, at_ms);
 	}

@@ -37,14 +37,16 @@ typedef struct UidHorizonShared
 	/* no state file at startup (a new cluster after pg_upgrade?): every database's sequence is read first */
 	pg_atomic_uint32 scan_pending;
 	pg_atomic_uint32 scan_owner;	/* the backend reading them (its pid), or 0 */
-	pg_atomic_uint32 scan_read;	/* how many databases the workers have read */
+	pg_atomic_uint32 scan_db;	/* the database a worker reads now */
+	pg_atomic_uint32 scan_ok;	/* ... and whether it has read it */
 	/*
 	 * What this server wrote to each database's sequences since it started
 	 * (uid_db_horizon_cover; under the lock): a value above it came from
-	 * elsewhere.  Databases past UID_DB_NOTED are not noted.
+	 * elsewhere.  Databases past UID_DB_NOTED share db_written_other.
 	 */
 	Oid			db_oid[UID_DB_NOTED];
 	uint64		db_written[UID_DB_NOTED][2];
+	uint64		db_written_other[2];
 	/* durable, per logical shard of shardid: no ID of an adopted shard at or past it */
 	pg_atomic_uint64 shard_ms[UID_NSHARDS];
 	/* a shard's own floor, where above floor_ms: set with it, before it is published */
@@ -70,6 +72,7 @@ extern void uid_horizon_sync(XLogRecPtr lsn);
 
 /* dbhorizon.c: the horizon kept in each database, as its sequence uniqueid_horizon_ms */
 extern uint64 uid_horizon_db_written(Oid db, int which);
+extern void uid_horizon_scan_done(void);
 extern void uid_horizon_db_note(Oid db, int which, uint64 value);
 extern uint64 uid_horizon_floor_or_next(void);
 extern uint64 uid_horizon_shard_floor_max(void);
@@ -126,6 +129,19 @@ uid_horizon_floor(uint64 now_ms)
 /* Up to where the server-wide horizon covers IDs, as this backend last saw it (or a little less). */
 extern uint64 uid_horizon_covered_to;
 
+/* A renewal found a horizon carried into this database, and moved the floor up to it. */
+extern bool uid_horizon_carried;
+
+/* Whether the ID just covered must be made again (above a horizon carried meanwhile); clears it. */
+static inline bool
+uid_horizon_take_carried(void)
+{
+	if (likely(!uid_horizon_carried))
+		return false;
+	uid_horizon_carried = false;
+	return true;
+}
+
 /* Whether an ID whose time unit ends at end_ms is within the horizon already. */
 static inline bool
 uid_horizon_covers(uint64 end_ms)
@@ -139,13 +155,17 @@ uid_horizon_covers(uint64 end_ms)
 
 /*
  * Makes an ID whose time unit ends at end_ms (Unix ms, exclusive) durable
- * within the horizon (fast path: it is).
+ * within the horizon (fast path: it is).  True when the ID must be made
+ * again instead: the renewal found a horizon carried into this database
+ * above it, and every generator moved up to it.
  */
-static inline void
+static inline bool
 uid_horizon_cover(uint64 end_ms)
 {
-	if (unlikely(!uid_horizon_covers(end_ms)))
-		uid_horizon_covered_to = uid_horizon_cover_slow(end_ms);
+	if (likely(uid_horizon_covers(end_ms)))
+		return false;
+	uid_horizon_covered_to = uid_horizon_cover_slow(end_ms);
+	return uid_horizon_take_carried();
 }
 
 #endif							/* UNIQUEID_HORIZON_H */

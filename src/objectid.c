@@ -309,7 +309,9 @@ objectid_generate(UidObjectid *out)
 			}
 			if (pg_atomic_compare_exchange_u64(state, &old, t << OBJECTID_COUNTER_BITS | counter))
 			{
-				uid_horizon_cover((t + 1) * 1000);	/* the end of second t */
+				/* the end of second t (a horizon carried meanwhile: made again, above it) */
+				if (uid_horizon_cover((t + 1) * 1000))
+					break;
 				objectid_pack(out, t, 0, (uint32) counter);
 				memcpy(out->b + 4, uid_objectid->random, sizeof(uid_objectid->random));
 				return;

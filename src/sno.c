@@ -478,7 +478,12 @@ sno_generate(UidSno *out, int meta)
 		if (pg_atomic_compare_exchange_u64(state, &old, issued))
 			break;
 	}
-	uid_horizon_cover(uid_unit_end_ms(UID_SNO_EPOCH_US, UID_SNO_UNIT_US, issued >> SNO_TIME_SHIFT));
+	/* (a horizon carried meanwhile: made again, above it) */
+	if (uid_horizon_cover(uid_unit_end_ms(UID_SNO_EPOCH_US, UID_SNO_UNIT_US, issued >> SNO_TIME_SHIFT)))
+	{
+		sno_generate(out, meta);
+		return;
+	}
 	sno_pack(out, issued >> SNO_TIME_SHIFT, (int) ((issued >> SNO_TICK_SHIFT) & 1),
 				 meta, uid_node, (int) (issued & 0xffff));
 }
@@ -487,7 +492,7 @@ sno_generate(UidSno *out, int meta)
  * sno_generate's common case, inline: the clock within sno's range and past
  * the startup floor, a new unit or a sequence number left in the slot's
  * (possibly borrowed) present, and the compare-and-swap winning the first
- * time.  Returns false, having issued nothing, for sno_generate to handle
+ * time.  Returns false, having returned no ID, for sno_generate to handle
  * every other case.
  */
 static pg_attribute_always_inline bool
@@ -532,7 +537,8 @@ sno_generate_fast(UidSno *out, int meta)
 	issued = t << SNO_TIME_SHIFT | lead << SNO_LEAD_SHIFT | (old & (UINT64CONST(1) << SNO_TICK_SHIFT)) | seq;
 	if (unlikely(!pg_atomic_compare_exchange_u64(&sno_shared->state, &old, issued)))
 		return false;
-	uid_horizon_cover(uid_unit_end_ms(UID_SNO_EPOCH_US, UID_SNO_UNIT_US, t));
+	if (uid_horizon_cover(uid_unit_end_ms(UID_SNO_EPOCH_US, UID_SNO_UNIT_US, t)))
+		return false;			/* a horizon carried meanwhile: sno_generate makes it again */
 	sno_pack(out, t, (int) ((issued >> SNO_TICK_SHIFT) & 1), meta, uid_node, (int) seq);
 	return true;
 }

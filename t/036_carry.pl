@@ -57,9 +57,11 @@ for my $mode ('--copy', '--link')
 	ok(!-e $new->data_dir . '/uniqueid.horizon', "pg_upgrade $mode carried no state file");
 	uid_clock_set($new, -30);
 	uid_on_clock($new, sub { $new->start });
+	ok(-e $new->data_dir . '/uniqueid.horizon.scan', "pg_upgrade $mode: the reading of every database is marked to do");
 	# the first ID, in app, is above the IDs of the database other too
 	is($new->safe_psql('app', "SELECT next_id(9) > '$other_max'"), 't',
 		"after pg_upgrade $mode, the first ID, made in one database, is above every ID made in another");
+	ok(!-e $new->data_dir . '/uniqueid.horizon.scan', "... and done then");
 	uid_carry_check($new, 'app', 1, "after pg_upgrade $mode, the clock 30 s behind");
 	# and across a restart, on the horizon of its own now
 	$new->stop;
@@ -140,30 +142,37 @@ is( $sub->safe_psql('app', q{BEGIN READ ONLY; SELECT next_snowflake() IS NOT NUL
 		SELECT last_value >= (extract(epoch FROM uniqueid_horizon()) * 1000)::bigint FROM uniqueid_horizon_ms; COMMIT}),
 	"t\nt", 'a read-only transaction generates, and raises the sequence to the horizon');
 
-# a value carried into a running server below one of its adopted shards'
-# horizons (which are ahead of the floor of every other generator) still
-# moves the generators up: a database restored here whose sequence is 10
-# minutes ahead, while shard 11 stands 50 minutes ahead
-$sub->safe_psql('app', q{SELECT shard_adopt(11, make_shardid(clock_timestamp() + interval '50 minutes', 11, 1)); SELECT next_id(11)});
-$sub->safe_psql('postgres', 'CREATE DATABASE restored');
-$sub->safe_psql('restored', q{CREATE EXTENSION uniqueid;
-	SELECT setval('uniqueid_horizon_ms', (extract(epoch FROM clock_timestamp() + interval '10 minutes') * 1000)::bigint)});
-is($sub->safe_psql('restored', q{SELECT id_time(next_ulid()) >= clock_timestamp() + interval '9 minutes'}), 't',
-	'a carried horizon below an adopted shard\'s, above the floor: the generators move up to it');
-# set higher while a session generates: its IDs after the next renewal are above it
-is( $sub->safe_psql('restored', q{SELECT next_ulid() IS NOT NULL;
+# a value carried into a running server, on its own clock, below one of
+# its adopted shards' horizons (which are ahead of the floor of every other
+# generator) still moves the generators up: a database restored there whose
+# sequence is 30 minutes ahead, while shard 11 stands 50 minutes ahead
+my $live = uid_node('live');
+$live->start;
+$live->safe_psql('postgres', q{CREATE EXTENSION uniqueid;
+	SELECT shard_adopt(11, make_shardid(clock_timestamp() + interval '50 minutes', 11, 1)); SELECT next_id(11)});
+is($live->safe_psql('postgres', q{SELECT id_time(next_ulid()) < clock_timestamp() + interval '1 minute'}), 't',
+	'a server with shard 11 adopted 50 minutes ahead: its other generators follow the clock');
+# set higher while a session generates on the clock: its IDs after the
+# next renewal (a lease on) are above it
+is( $live->safe_psql('postgres', q{SELECT next_ulid() IS NOT NULL;
 		SELECT setval('uniqueid_horizon_ms', (extract(epoch FROM clock_timestamp() + interval '20 minutes') * 1000)::bigint) > 0;
 		SELECT pg_sleep(1.5); SELECT next_ulid() IS NOT NULL;
 		SELECT id_time(next_ulid()) >= clock_timestamp() + interval '19 minutes'}),
 	"t\nt\n\nt\nt", 'a value set higher while a session generates: the generators move up at its next renewal');
+$live->safe_psql('postgres', 'CREATE DATABASE restored');
+$live->safe_psql('restored', q{CREATE EXTENSION uniqueid;
+	SELECT setval('uniqueid_horizon_ms', (extract(epoch FROM clock_timestamp() + interval '30 minutes') * 1000)::bigint)});
+is($live->safe_psql('restored', q{SELECT id_time(next_ulid()) >= clock_timestamp() + interval '29 minutes'}), 't',
+	'a carried horizon below an adopted shard\'s, above the floor: the generators move up to it');
 # more than a day ahead: an error that names the sequence, and nothing moves
-$sub->safe_psql('restored',
+$live->safe_psql('restored',
 	q{SELECT setval('uniqueid_horizon_ms', (extract(epoch FROM clock_timestamp() + interval '3 days') * 1000)::bigint)});
-my (undef, undef, $far) = $sub->psql('restored', "\\set VERBOSITY verbose\nSELECT next_ulid()");
+my (undef, undef, $far) = $live->psql('restored', "\\set VERBOSITY verbose\nSELECT next_ulid()");
 like($far, qr/XX001: sequence "uniqueid_horizon_ms" of database "restored" holds \d+, more than a day ahead of this server's clock/,
 	'a sequence more than a day ahead: XX001, naming it');
-is($sub->safe_psql('app', q{SELECT id_time(next_ulid()) < clock_timestamp() + interval '1 day'}), 't',
+is($live->safe_psql('postgres', q{SELECT id_time(next_ulid()) < clock_timestamp() + interval '1 hour'}), 't',
 	'... and the generators did not move there');
+$live->stop;
 
 # the raise refuses what it must
 sub app_error { return ($sub->psql('app', "\\set VERBOSITY verbose\n$_[0]"))[2]; }

@@ -172,7 +172,20 @@ like($far, qr/XX001: sequence "uniqueid_horizon_ms" of database "restored" holds
 	'a sequence more than a day ahead: XX001, naming it');
 is($live->safe_psql('postgres', q{SELECT id_time(next_ulid()) < clock_timestamp() + interval '1 hour'}), 't',
 	'... and the generators did not move there');
+
+# past 64 databases a server writes its horizon to, a new session's first ID
+# does not take the server's own horizon for one from elsewhere: 66
+# databases, then 20 sessions in the last, and its IDs stay near the clock
+# (the 3 s bound: the lease, and the borrowing of a short run)
 $live->stop;
+my $many = uid_node('many');
+$many->start;
+$many->safe_psql('postgres', join('', map { "CREATE DATABASE many$_;\n" } 1 .. 66));
+$many->safe_psql("many$_", 'CREATE EXTENSION uniqueid; SELECT next_snowflake()') for 1 .. 66;
+$many->safe_psql('many66', 'SELECT next_snowflake()') for 1 .. 20;
+is( $many->safe_psql('many66', q{SELECT id_time(next_snowflake()) < clock_timestamp() + interval '3 s'}), 't',
+	'66 databases, 20 new sessions in the last: its IDs stay within the lease of the clock');
+$many->stop;
 
 # the raise refuses what it must
 sub app_error { return ($sub->psql('app', "\\set VERBOSITY verbose\n$_[0]"))[2]; }

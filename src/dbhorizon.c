@@ -78,6 +78,13 @@ static const char *const uid_db_seq_names[2] = {"uniqueid_horizon_ms", "uniqueid
 static Oid	db_seq_oid[2] = {InvalidOid, InvalidOid};
 static uint64 db_seq_ms[2] = {0, 0};
 
+/* A horizon (Unix ms) as a timestamptz */
+static inline TimestampTz
+uid_ms_timestamptz(uint64 ms)
+{
+	return (TimestampTz) ms * 1000 - UID_PG_EPOCH_UNIX_US;
+}
+
 /* The schema of extension extoid (get_extension_schema is not exported before 16). */
 static Oid
 uid_extension_schema(Oid extoid)
@@ -239,7 +246,7 @@ uid_db_horizon_carry(int which, uint64 value)
 	ereport(LOG,
 			(errmsg("uniqueid: database \"%s\" carries a horizon of %s, ahead of this server's; every generator continues from there",
 					get_database_name(MyDatabaseId),
-					timestamptz_to_str((TimestampTz) value * 1000 - UID_PG_EPOCH_UNIX_US)),
+					timestamptz_to_str(uid_ms_timestamptz(value))),
 			 errdetail("Sequence \"%s\" holds " UINT64_FORMAT ".", uid_db_seq_names[which], value)));
 	(void) uid_horizon_raise(value);
 	uid_horizon_db_note(MyDatabaseId, which, value);
@@ -280,9 +287,14 @@ uid_db_horizon_cover(int which, uint64 horizon_ms)
 	db_seq_ms[which] = value;
 }
 
-/* Reads this database's sequences and carries what came with it from elsewhere. */
-static void
-uid_db_horizon_read(void)
+/*
+ * Reads this database's sequences: a value carried here with the database
+ * (by pg_upgrade, a restore, or logical replication of sequences) moves
+ * every generator of the server up to it.  Before a backend's first ID, and
+ * for each database when the server started without its state file.
+ */
+void
+uid_db_horizon_check(void)
 {
 	for (int which = UID_DB_SERVER; which <= UID_DB_SHARDS; which++)
 	{
@@ -299,17 +311,6 @@ uid_db_horizon_read(void)
 	}
 }
 
-/*
- * The first time this backend generates: a value of its database's
- * sequences carried here with the database (by pg_upgrade, a restore, or
- * logical replication of sequences) moves every generator of the server up
- * to it before this backend makes an ID.
- */
-void
-uid_db_horizon_check(void)
-{
-	uid_db_horizon_read();
-}
 
 /*
  * A background worker's main: reads the sequences of database `arg` (an
@@ -326,7 +327,7 @@ uid_db_horizon_worker(Datum arg)
 	BackgroundWorkerInitializeConnectionByOid(DatumGetObjectId(arg), InvalidOid, 0);
 	SetConfigOption("lock_timeout", "10000", PGC_SUSET, PGC_S_OVERRIDE);
 	StartTransactionCommand();
-	uid_db_horizon_read();
+	uid_db_horizon_check();
 	CommitTransactionCommand();
 	if (pg_atomic_read_u32(&uid_horizon->scan_db) == MyDatabaseId)
 		pg_atomic_write_u32(&uid_horizon->scan_ok, 1);
@@ -436,7 +437,7 @@ uid_db_horizon_scan(void)
 	}
 	table_endscan(scan);
 	table_close(rel, AccessShareLock);
-	uid_db_horizon_read();
+	uid_db_horizon_check();
 	foreach(lc, dbs)
 		uid_db_horizon_scan_one((UidScanDb *) lfirst(lc));
 	list_free_deep(dbs);
@@ -485,7 +486,7 @@ uid_db_horizon_gate(void)
 			PG_END_TRY();
 			ereport(LOG,
 					(errmsg("uniqueid: read the horizon of every database; the server's is %s",
-							timestamptz_to_str((TimestampTz) uid_horizon_known() * 1000 - UID_PG_EPOCH_UNIX_US))));
+							timestamptz_to_str(uid_ms_timestamptz(uid_horizon_known())))));
 			return;
 		}
 		if (TimestampDifferenceExceeds(start, GetCurrentTimestamp(), 60000))
@@ -527,7 +528,7 @@ uniqueid_horizon(PG_FUNCTION_ARGS)
 	h = uid_horizon_known();
 	if (h == 0)
 		PG_RETURN_NULL();
-	PG_RETURN_TIMESTAMPTZ((TimestampTz) h * 1000 - UID_PG_EPOCH_UNIX_US);
+	PG_RETURN_TIMESTAMPTZ(uid_ms_timestamptz(h));
 }
 
 PG_FUNCTION_INFO_V1(uniqueid_raise_horizon);
@@ -563,5 +564,5 @@ uniqueid_raise_horizon(PG_FUNCTION_ARGS)
 	/* up to the millisecond that ends at or after `at` */
 	h = uid_horizon_raise((uint64) ((at + UID_PG_EPOCH_UNIX_US + 999) / 1000));
 	uid_db_horizon_cover(UID_DB_SERVER, h);
-	PG_RETURN_TIMESTAMPTZ((TimestampTz) uid_horizon_known() * 1000 - UID_PG_EPOCH_UNIX_US);
+	PG_RETURN_TIMESTAMPTZ(uid_ms_timestamptz(uid_horizon_known()));
 }

@@ -73,9 +73,10 @@ uid_require_generator_slow(const char *typname)
 				(errcode(ERRCODE_READ_ONLY_SQL_TRANSACTION),
 				 errmsg("cannot generate %s values during recovery", typname),
 				 errhint("Generate IDs on the primary server.")));
-	/* the horizons carried here with the databases come first */
+	/* the horizons carried here with the databases come first, then the floor */
 	uid_db_horizon_gate();
 	uid_db_horizon_check();
+	(void) uid_horizon_floor_fix();
 	uid_generator_ready = true;
 }
 
@@ -286,13 +287,6 @@ uid_generator_shard_floor(uint32 shard, uint64 floor_ms)
 	uid_slot_adopted_at(UID_SLOT_SHARDID + shard, floor_ms);
 }
 
-/* The floor is fixed once this server generates, or hands a shard on: now. */
-static void
-uid_fix_floor(void)
-{
-	(void) uid_horizon_floor((uint64) (GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US) / 1000);
-}
-
 /*
  * Takes over shard slot `slot` from another server, whose last ID there was
  * `last`: the slot and its durable horizon move up to `last`, so the next
@@ -312,8 +306,8 @@ uid_generator_adopt(const UidLayout *layout, uint32 slot, uint64 last)
 	uint64		old;
 
 	Assert(slot >= UID_SLOT_SHARDID && slot < UID_SLOT_SHARDID + UID_NSHARDS);
-	/* the startup floor first, with the shard's own (so that nothing below overwrites it) */
-	uid_fix_floor();
+	/* the startup floor is fixed already (uid_require_generator), with the shard's own: nothing below overwrites it */
+	Assert(uid_generator_ready);
 	/* durable first: after a restart the shard's floor is above last */
 	uid_horizon_cover_shard(slot - UID_SLOT_SHARDID,
 							uid_unit_end_ms(layout->epoch_us, layout->unit_us, uid_get_time(layout, last)));
@@ -357,7 +351,7 @@ uid_generator_release(const UidLayout *layout, uint32 slot)
 				bound = 0;
 
 	Assert(slot >= UID_SLOT_SHARDID && slot < UID_SLOT_SHARDID + UID_NSHARDS);
-	uid_fix_floor();
+	Assert(uid_generator_ready);	/* the floor is fixed (uid_require_generator) */
 	floor_ms = uid_horizon_shard_floor(slot - UID_SLOT_SHARDID);
 	LWLockAcquire(uid_horizon->lock, LW_EXCLUSIVE);
 	old = pg_atomic_exchange_u64(&s->state, UID_SLOT_RELEASED);

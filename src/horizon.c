@@ -343,19 +343,18 @@ uid_horizon_shmem_startup(void)
 }
 
 /*
- * The earliest time, in Unix ms, an ID may have now, given the wall clock's
- * reading now_ms, when the floor is unset or ahead of the clock.  The first
- * call after startup or promotion fixes the floor at the horizon, so that no
- * ID repeats one issued before, by any generator, even one first used much
- * later with a clock set back meanwhile.  The floor stays where it is (or
- * rises, uid_horizon_raise): a server whose clock is behind it issues IDs
- * from the floor on, borrowing time units at the layouts' capacity against
- * the clock's high-water mark (which starts at the floor and moves on with
- * the monotonic clock), as if its clock had gone back while running; and the
- * lead of its IDs over its clock shrinks as the clock moves on.
+ * The floor, fixed by the first call after startup or promotion at the
+ * horizon, so that no ID repeats one issued before, by any generator, even
+ * one first used much later with a clock set back meanwhile; read past a
+ * barrier.  The floor stays where it is (or rises, uid_horizon_raise): a
+ * server whose clock is behind it issues IDs from the floor on, borrowing
+ * time units at the layouts' capacity against the clock's high-water mark
+ * (which starts at the floor and moves on with the monotonic clock), as if
+ * its clock had gone back while running; and the lead of its IDs over its
+ * clock shrinks as the clock moves on.
  */
 uint64
-uid_horizon_floor_slow(uint64 now_ms)
+uid_horizon_floor_fix(void)
 {
 	uint64		floor = pg_atomic_read_u64(&uid_horizon->floor_ms);
 

@@ -65,7 +65,7 @@ extern UidShardFloorHook uid_horizon_shard_floor_hook;
 extern void uid_horizon_shmem_request(void);
 extern void uid_horizon_shmem_startup(void);
 extern void uid_horizon_register_rmgr(void);
-extern uint64 uid_horizon_floor_slow(uint64 now_ms);
+extern uint64 uid_horizon_floor_fix(void);
 extern uint64 uid_horizon_known(void);
 extern uint64 uid_horizon_raise(uint64 at_ms);
 extern void uid_horizon_sync(XLogRecPtr lsn);
@@ -101,7 +101,9 @@ extern uint64 uid_horizon_shard_floor(uint32 shard);
  * The earliest time (Unix ms) an ID may have, given the clock's reading
  * now_ms.  Read from shared memory on every call: the floor only rises, and
  * may rise while the server runs (uid_horizon_raise), for every backend at
- * once.
+ * once.  A backend fixes (or reads) it once before its first ID
+ * (uid_require_generator_slow), past a read barrier: what was set before the
+ * floor was published (the adoptions of shards) is seen after it.
  */
 static inline uint64
 uid_horizon_floor(uint64 now_ms)
@@ -109,20 +111,11 @@ uid_horizon_floor(uint64 now_ms)
 #ifdef UID_BENCH_NO_HORIZON
 	return 0;
 #else
-	static bool fixed_seen = false;
 	uint64		floor_ms = pg_atomic_read_u64(&uid_horizon->floor_ms);
 
 	if (likely(floor_ms <= now_ms))
-	{
-		/* once: what was set before the floor was published (adoptions) is seen after it */
-		if (unlikely(!fixed_seen))
-		{
-			pg_read_barrier();
-			fixed_seen = true;
-		}
 		return floor_ms;
-	}
-	return uid_horizon_floor_slow(now_ms);
+	return uid_horizon_floor_fix();
 #endif
 }
 

@@ -167,8 +167,8 @@ is($live->safe_psql('restored', q{SELECT id_time(next_ulid()) >= clock_timestamp
 # more than a day ahead: an error that names the sequence, and nothing moves
 $live->safe_psql('restored',
 	q{SELECT setval('uniqueid_horizon_ms', (extract(epoch FROM clock_timestamp() + interval '3 days') * 1000)::bigint)});
-my (undef, undef, $far) = $live->psql('restored', "\\set VERBOSITY verbose\nSELECT next_ulid()");
-like($far, qr/XX001: sequence "uniqueid_horizon_ms" of database "restored" holds \d+, more than a day ahead of this server's clock/,
+like(uid_error($live, 'SELECT next_ulid()', 'restored'),
+	qr/XX001: sequence "uniqueid_horizon_ms" of database "restored" holds \d+, more than a day ahead of this server's clock/,
 	'a sequence more than a day ahead: XX001, naming it');
 is($live->safe_psql('postgres', q{SELECT id_time(next_ulid()) < clock_timestamp() + interval '1 hour'}), 't',
 	'... and the generators did not move there');
@@ -188,10 +188,9 @@ is( $many->safe_psql('many66', q{SELECT id_time(next_snowflake()) < clock_timest
 $many->stop;
 
 # the raise refuses what it must
-sub app_error { return ($sub->psql('app', "\\set VERBOSITY verbose\n$_[0]"))[2]; }
-like(app_error(q{SELECT uniqueid_raise_horizon(now() + interval '2 days')}),
+like(uid_error($sub, q{SELECT uniqueid_raise_horizon(now() + interval '2 days')}, 'app'),
 	qr/22023: horizon ".*" is more than a day ahead of this server's clock/, 'a horizon days ahead is refused');
-like(app_error(q{SELECT uniqueid_raise_horizon('infinity')}),
+like(uid_error($sub, q{SELECT uniqueid_raise_horizon('infinity')}, 'app'),
 	qr/22008: horizon "infinity" is out of range/, 'an infinite horizon is refused');
 my $h = $sub->safe_psql('app', 'SELECT uniqueid_horizon()');
 is($sub->safe_psql('app', q{SELECT uniqueid_raise_horizon('2020-01-01') = uniqueid_horizon()}), 't',

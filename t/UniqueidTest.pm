@@ -196,12 +196,12 @@ sub uid_concurrently_on
 	return @runs;
 }
 
-# uid_error(NODE, SQL): what psql prints on stderr for SQL in database
-# postgres, with the SQLSTATE ("ERROR:  22023: ...")
+# uid_error(NODE, SQL, DB): what psql prints on stderr for SQL in database
+# DB (default postgres), with the SQLSTATE ("ERROR:  22023: ...")
 sub uid_error
 {
-	my ($node, $sql) = @_;
-	my ($ret, $out, $err) = $node->psql('postgres', "\\set VERBOSITY verbose\n$sql");
+	my ($node, $sql, $db) = @_;
+	my ($ret, $out, $err) = $node->psql($db // 'postgres', "\\set VERBOSITY verbose\n$sql");
 	return $err;
 }
 

@@ -47,6 +47,13 @@ case "${1:-}" in
 	lines=()
 	logs=$(mktemp -d)
 	trap 'rm -rf "$logs"' EXIT
+	# count_package LOG NAME: pp and pf, the checks test/package.sh passed and
+	# failed in LOG (one failure if it did not end with "# NAME: N passed, 0 failed")
+	count_package() {
+		pp=$(grep -c '^ok ' "$1")
+		pf=$(grep -c '^not ok ' "$1")
+		grep -qE "^# $2: [0-9]+ passed, 0 failed\$" "$1" || [ "$pf" -gt 0 ] || pf=1
+	}
 	for v in "${versions[@]}"; do
 		start=$SECONDS
 		if [ "$v" = 15 ]; then
@@ -61,9 +68,7 @@ case "${1:-}" in
 		# the Debian package of this version, built and tested in clean roots
 		# (test/package.sh: on the machine itself, after the version's suite)
 		bash test/package.sh "$v" 2>&1 | tee "$logs/pkg-$v.log"
-		pp=$(grep -c '^ok ' "$logs/pkg-$v.log")
-		pf=$(grep -c '^not ok ' "$logs/pkg-$v.log")
-		grep -qE "^# package $v: [0-9]+ passed, 0 failed$" "$logs/pkg-$v.log" || [ "$pf" -gt 0 ] || pf=1
+		count_package "$logs/pkg-$v.log" "package $v"
 		p=$((p + pp))
 		f=$((f + pf))
 		total_p=$((total_p + p))
@@ -73,9 +78,7 @@ case "${1:-}" in
 	# the PGXN zip, once (it installs into the machine's PostgreSQL 15)
 	start=$SECONDS
 	bash test/package.sh --pgxn 2>&1 | tee "$logs/pgxn.log"
-	pp=$(grep -c '^ok ' "$logs/pgxn.log")
-	pf=$(grep -c '^not ok ' "$logs/pgxn.log")
-	grep -qE '^# pgxn: [0-9]+ passed, 0 failed$' "$logs/pgxn.log" || [ "$pf" -gt 0 ] || pf=1
+	count_package "$logs/pgxn.log" pgxn
 	total_p=$((total_p + pp))
 	total_f=$((total_f + pf))
 	lines+=("PGXN: ${pp} passed, ${pf} failed in $((SECONDS - start)) s")
@@ -131,10 +134,14 @@ cleanup() {
 	rm -rf "$W"
 }
 trap cleanup EXIT
-mkdir "$W/src"
-tar --exclude=.git --exclude='*.o' --exclude='*.so' --exclude='*.bc' --exclude=./results \
-	--exclude=./tmp_check -cf - . | tar -C "$W/src" -xf -
-[ "$(id -u)" -eq 0 ] && chown -R postgres: "$W/src"
+# copy_tree DIR: a copy of this tree without build products, owned by the cluster owner
+copy_tree() {
+	mkdir "$1" &&
+		tar --exclude=.git --exclude='*.o' --exclude='*.so' --exclude='*.bc' --exclude=./results \
+			--exclude=./tmp_check -cf - . | tar -C "$1" -xf - &&
+		{ [ "$(id -u)" -ne 0 ] || chown -R postgres: "$1"; }
+}
+copy_tree "$W/src" || exit 2
 cd "$W/src" || exit 2
 PGC="PG_CONFIG=$UID_PGBIN/pg_config"
 
@@ -225,14 +232,10 @@ uid_citus_ensure || uid_log "Citus: t/090_citus.pl will be skipped, saying why"
 UID_UPGRADE_FROM=
 if [ "$UID_PGVER" = 19 ] && [ -n "${UID_IN_ROOT:-}" ]; then
 	uid_log "PostgreSQL 18 beside 19, for pg_upgrade across majors"
-	if uid_install_packages postgresql-18 postgresql-server-dev-18 && mkdir "$W/src18" &&
-		tar --exclude='*.o' --exclude='*.so' --exclude='*.bc' --exclude=./results --exclude=./tmp_check \
-			-cf - . | tar -C "$W/src18" -xf - && chown -R postgres: "$W/src18" &&
-		(cd "$W/src18" && uid_as_owner make PG_CONFIG=/usr/lib/postgresql/18/bin/pg_config >"$W/build18.log" 2>&1 &&
-			make -s PG_CONFIG=/usr/lib/postgresql/18/bin/pg_config install >/dev/null); then
+	if uid_install_packages postgresql-18 postgresql-server-dev-18 && copy_tree "$W/src18" &&
+		(cd "$W/src18" && UID_PGBIN=/usr/lib/postgresql/18/bin uid_build_install); then
 		UID_UPGRADE_FROM=/usr/lib/postgresql/18
 	else
-		tail -n 20 "$W/build18.log" 2>/dev/null
 		fail "PostgreSQL 18 with uniqueid beside 19, for t/037_upgrade_major.pl"
 	fi
 fi

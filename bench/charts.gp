@@ -56,3 +56,30 @@ set key off
 plot dir.'/inserts.csv' skip 1 using 0:2:xtic(1) with boxes lc rgb 0x2a6fb0, \
      '' skip 1 using 0:2:(sprintf('%.1f B/row', $3)) with labels offset 0,0.8
 }
+
+# 4. and 5. section (s): rows/s and WAL bytes per row against the rows in the
+# table, one line per key (scale.csv: key, label, rows, rows/s, WAL B/row, ...)
+if (have('scale.csv')) {
+keys = system('tail -n +2 '.dir.'/scale.csv | cut -d, -f1 | uniq | tr "\n" " "')
+label_of(k) = system('grep -m1 "^'.k.'," '.dir.'/scale.csv | cut -d, -f2 | tr -d "\""')
+kind_of(k) = (k eq 'bigserial' || k eq 'gen_uuid' || k eq 'core_uuidv7') ? 'core' : (k eq 'peer_snow' || k eq 'peer_uuidv7') ? 'peer' : 'uniqueid'
+dash_of(k) = kind_of(k) eq 'uniqueid' ? 1 : kind_of(k) eq 'peer' ? 2 : 3
+set style data lines
+unset xtics
+set xtics nomirror norotate
+set bmargin 4
+set rmargin 34
+set key outside right top noenhanced
+set grid xtics ytics
+set xlabel 'rows in the table (millions)'
+set logscale y
+set output out.'/scale.png'
+set title "Rows inserted per second as the table grows, one client, 10,000-row INSERTs, per million rows (log scale);\nsolid: uniqueid, dashed: peers, dotted: core\n".run_of('scale') noenhanced
+set ylabel 'rows per second'
+set yrange [*:*]
+plot for [k in keys] dir.'/scale.csv' skip 1 using ($3 / 1e6):(strcol(1) eq k ? $4 : NaN) lw 2 dt dash_of(k) title label_of(k)
+set output out.'/scale-wal.png'
+set title "WAL bytes per row inserted as the table grows, per million rows (log scale; full-page images after each checkpoint);\nsolid: uniqueid, dashed: peers, dotted: core\n".run_of('scale') noenhanced
+set ylabel 'WAL bytes per row'
+plot for [k in keys] dir.'/scale.csv' skip 1 using ($3 / 1e6):(strcol(1) eq k ? $5 : NaN) lw 2 dt dash_of(k) title label_of(k)
+}

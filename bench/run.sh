@@ -12,9 +12,11 @@
 # The peers not in Debian (pgEdge snowflake, pg_uuidv7) are built and
 # installed from DIR (release archives or source directories); without them
 # their rows are left out, and the log says so. BENCH_SECTIONS=a runs only the
-# sections named (default pabcdeft); from 18 on, sections (p) and (a) measure
-# core uuidv7() too. Sections (p) and (t) write CSV to bench/results/latest/ and
-# draw bench/*.png with gnuplot.
+# sections named (default pabcdeft); from 18 on, sections (p), (a) and (s)
+# measure core uuidv7() too. Section (s), not in the default run, loads
+# every key into a table until its index holds 10x shared_buffers (about
+# 40 minutes; bench/scale.sh). Sections (p), (t), (c) and (s) write CSV to
+# bench/results/latest/ and draw bench/*.png with gnuplot.
 #
 # Progress and every single timing go to stderr, the results table to stdout.
 # Exits 0 when every measurement ran, whether or not the targets were met (a
@@ -39,8 +41,13 @@ while [ $# -gt 0 ]; do
 done
 if [ "$PG" != 15 ]; then
 	. test/roots.sh
-	UID_VENDOR=$PEERS uid_root_exec "$PG" bench/run.sh --build
-	exit
+	rc=0
+	UID_VENDOR=$PEERS uid_root_exec "$PG" bench/run.sh --build || rc=$?
+	# the run wrote its CSV and charts into the root's copy of the tree
+	root=$(uid_root_dir "$PG")
+	cp -p "$root/uniqueid/bench/results/latest/"* bench/results/latest/ 2>/dev/null || true
+	cp -p "$root/uniqueid/bench/"*.png bench/ 2>/dev/null || true
+	exit $rc
 fi
 SECTIONS=${BENCH_SECTIONS:-pabcdeft}
 want() { [[ $SECTIONS == *$1* ]]; }
@@ -65,6 +72,7 @@ else
 fi
 
 . bench/peers.sh
+. bench/scale.sh
 bench_peers_install "$PEERS"
 PEER_CONF=()
 [ -z "$PEER_SNOWFLAKE" ] || PEER_CONF=("shared_preload_libraries = 'uniqueid,snowflake'" "snowflake.node = 1")
@@ -612,13 +620,19 @@ sql -c "DROP TABLE codes" >/dev/null
 
 fi
 
+if want s; then
+# --- (s) at scale: tables past shared_buffers, one key after another (bench/scale.sh) ----------
+scale_section || exit 1
+
+fi
+
 # --- charts -----------------------------------------------------------------------------------
-# bench/charts.gp draws the CSV of (p), (t) and (c)/(f) into bench/*.png
-if [ -s "$RESULTS_DIR/percall.csv" ] || [ -s "$RESULTS_DIR/throughput.csv" ]; then
+# bench/charts.gp draws the CSV of (p), (t), (c)/(f) and (s) into bench/*.png
+if [ -s "$RESULTS_DIR/percall.csv" ] || [ -s "$RESULTS_DIR/throughput.csv" ] || [ -s "$RESULTS_DIR/scale.csv" ]; then
 	uid_install_packages gnuplot-nox || true
 	if command -v gnuplot >/dev/null; then
 		gnuplot -e "dir='$RESULTS_DIR'; out='bench'" bench/charts.gp &&
-			uid_log "charts: bench/percall.png, bench/throughput.png, bench/inserts.png"
+			uid_log "charts: bench/percall.png, bench/throughput.png, bench/inserts.png, bench/scale.png, bench/scale-wal.png"
 	else
 		uid_log "no gnuplot: the CSV in $RESULTS_DIR is not drawn"
 	fi
@@ -630,6 +644,7 @@ echo
 echo "uniqueid benchmark, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, PostgreSQL $(sql -Atc "SHOW server_version")"
 echo "(a) $N_GEN calls, best of $GEN_REPS; (b) $N_CAP calls; (c) pgbench -c 2 -j 2 -T $PGB_T, 1000-row INSERT, best of $PGB_ROUNDS;"
 echo "(d)(e) $N_BIG rows, best of $REPS; (f) as (a) to (e), sonyflake and spreadid $N_SLOW calls. Load average at start: $LOAD_START, at end: $(cut -d' ' -f1-3 /proc/loadavg)"
+! want s || echo "(s) one client, $SCALE_BATCH-row INSERTs into a cluster of its own (shared_buffers $SCALE_SB, max_wal_size $SCALE_MAX_WAL, checkpoint_timeout $SCALE_CKPT_TIMEOUT, fsync on) until each key's index holds ${SCALE_X}x shared_buffers; figures are the medians over the last tenth of the rows, ratios window by window"
 echo "Results are each query's best run; targets are judged on the median of the paired (back-to-back) ratios."
 echo "uniqueid.so sha256 $SO_ID; source tree at commit $GIT_ID"
 echo

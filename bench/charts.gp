@@ -62,24 +62,33 @@ plot dir.'/inserts.csv' skip 1 using 0:2:xtic(1) with boxes lc rgb 0x2a6fb0, \
 if (have('scale.csv')) {
 keys = system('tail -n +2 '.dir.'/scale.csv | cut -d, -f1 | uniq | tr "\n" " "')
 label_of(k) = system('grep -m1 "^'.k.'," '.dir.'/scale.csv | cut -d, -f2 | tr -d "\""')
-kind_of(k) = (k eq 'bigserial' || k eq 'gen_uuid' || k eq 'core_uuidv7') ? 'core' : (k eq 'peer_snow' || k eq 'peer_uuidv7') ? 'peer' : 'uniqueid'
-dash_of(k) = kind_of(k) eq 'uniqueid' ? 1 : kind_of(k) eq 'peer' ? 2 : 3
+# uniqueid: solid, in blues and greens; peers: dashed orange and red; core: dotted
+color_of(k) = k eq 'bigserial' ? 0x000000 : k eq 'bigserial_end' ? 0x909090 : k eq 'gen_uuid' ? 0xd62728 : \
+	k eq 'core_uuidv7' ? 0x8c564b : k eq 'peer_snow' ? 0xff7f0e : k eq 'peer_uuidv7' ? 0xe377c2 : \
+	k eq 'id5' ? 0x1f77b4 : k eq 'snowflake' ? 0x17becf : k eq 'sno' ? 0x2ca02c : k eq 'objectid' ? 0x98df8a : \
+	k eq 'uuid7' ? 0x9467bd : k eq 'ulid' ? 0x3a5fcd : k eq 'ksuid' ? 0x6b8e23 : k eq 'typeid' ? 0x4b0082 : 0x7f7f7f
+dash_of(k) = (k eq 'peer_snow' || k eq 'peer_uuidv7') ? 2 : \
+	(k eq 'bigserial' || k eq 'bigserial_end' || k eq 'gen_uuid' || k eq 'core_uuidv7') ? 3 : 1
 set style data lines
 unset xtics
 set xtics nomirror norotate
 set bmargin 4
-set rmargin 34
+set rmargin 42
 set key outside right top noenhanced
-set grid xtics ytics
+set grid xtics ytics mytics
 set xlabel 'rows in the table (millions)'
-set logscale y
 set output out.'/scale.png'
-set title "Rows inserted per second as the table grows, one client, 10,000-row INSERTs, per million rows (log scale);\nsolid: uniqueid, dashed: peers, dotted: core\n".run_of('scale') noenhanced
+set title "Rows inserted per second as the table grows, one client; solid: uniqueid, dashed: peers, dotted: core\n".run_of('scale') noenhanced
 set ylabel 'rows per second'
-set yrange [*:*]
-plot for [k in keys] dir.'/scale.csv' skip 1 using ($3 / 1e6):(strcol(1) eq k ? $4 : NaN) lw 2 dt dash_of(k) title label_of(k)
+unset logscale y
+set yrange [0:*]
+set format y '%.0f'
+plot for [k in keys] dir.'/scale.csv' skip 1 using ($3 / 1e6):(strcol(1) eq k ? $4 : NaN) lw 2 dt dash_of(k) lc rgb color_of(k) title label_of(k)
 set output out.'/scale-wal.png'
-set title "WAL bytes per row inserted as the table grows, per million rows (log scale; full-page images after each checkpoint);\nsolid: uniqueid, dashed: peers, dotted: core\n".run_of('scale') noenhanced
+set title "WAL bytes per row inserted as the table grows (log scale), full-page images after each checkpoint included;\nsolid: uniqueid, dashed: peers, dotted: core\n".run_of('scale') noenhanced
 set ylabel 'WAL bytes per row'
-plot for [k in keys] dir.'/scale.csv' skip 1 using ($3 / 1e6):(strcol(1) eq k ? $5 : NaN) lw 2 dt dash_of(k) title label_of(k)
+set logscale y
+set mytics 10
+set yrange [*:*]
+plot for [k in keys] dir.'/scale.csv' skip 1 using ($3 / 1e6):(strcol(1) eq k ? $5 : NaN) lw 2 dt dash_of(k) lc rgb color_of(k) title label_of(k)
 }

@@ -41,13 +41,12 @@ while [ $# -gt 0 ]; do
 done
 if [ "$PG" != 15 ]; then
 	. test/roots.sh
-	rc=0
-	UID_VENDOR=$PEERS uid_root_exec "$PG" bench/run.sh --build || rc=$?
+	UID_VENDOR=$PEERS uid_root_exec "$PG" bench/run.sh --build
 	# the run wrote its CSV and charts into the root's copy of the tree
 	root=$(uid_root_dir "$PG")
-	cp -p "$root/uniqueid/bench/results/latest/"* bench/results/latest/ 2>/dev/null || true
-	cp -p "$root/uniqueid/bench/"*.png bench/ 2>/dev/null || true
-	exit $rc
+	cp -pv "$root/uniqueid/bench/results/latest/"* bench/results/latest/ >&2
+	cp -pv "$root/uniqueid/bench/"*.png bench/ >&2
+	exit 0
 fi
 SECTIONS=${BENCH_SECTIONS:-pabcdeft}
 want() { [[ $SECTIONS == *$1* ]]; }
@@ -622,7 +621,7 @@ fi
 
 if want s; then
 # --- (s) at scale: tables past shared_buffers, one key after another (bench/scale.sh) ----------
-scale_section || exit 1
+scale_section
 
 fi
 
@@ -644,8 +643,8 @@ echo
 echo "uniqueid benchmark, $(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, PostgreSQL $(sql -Atc "SHOW server_version")"
 echo "(a) $N_GEN calls, best of $GEN_REPS; (b) $N_CAP calls; (c) pgbench -c 2 -j 2 -T $PGB_T, 1000-row INSERT, best of $PGB_ROUNDS;"
 echo "(d)(e) $N_BIG rows, best of $REPS; (f) as (a) to (e), sonyflake and spreadid $N_SLOW calls. Load average at start: $LOAD_START, at end: $(cut -d' ' -f1-3 /proc/loadavg)"
-! want s || echo "(s) one client, $SCALE_BATCH-row INSERTs into a cluster of its own (shared_buffers $SCALE_SB, max_wal_size $SCALE_MAX_WAL, checkpoint_timeout $SCALE_CKPT_TIMEOUT, fsync on) until each key's index holds ${SCALE_X}x shared_buffers; figures are the medians over the last tenth of the rows, ratios window by window"
-echo "Results are each query's best run; targets are judged on the median of the paired (back-to-back) ratios."
+! want s || echo "(s) one client, $SCALE_BATCH-row INSERTs into a cluster of its own (shared_buffers $SCALE_SB, max_wal_size $SCALE_MAX_WAL, checkpoint_timeout $SCALE_CKPT_TIMEOUT, fsync on) until each key's index holds ${SCALE_X}x shared_buffers; figures are over the windows of the last tenth of the rows, ratios between keys of the same windows (run one after another, not back to back)"
+echo "Results are each query's best run; targets are judged on the median of the paired (back-to-back) ratios, except in (s)."
 echo "uniqueid.so sha256 $SO_ID; source tree at commit $GIT_ID"
 echo
 fmt='%-2s %-36s %-16s %-54s %-15s %s\n'

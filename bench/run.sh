@@ -15,7 +15,7 @@
 # sections named (default pabcdeft); from 18 on, sections (p), (a) and (s)
 # measure core uuidv7() too. Section (s), not in the default run, loads
 # every key into a table until its index holds 10x shared_buffers (about
-# 40 minutes; bench/scale.sh). Sections (p), (t), (c) and (s) write CSV to
+# 35 minutes; bench/scale.sh). Sections (p), (t), (c) and (s) write CSV to
 # bench/results/latest/ and draw bench/*.png with gnuplot.
 #
 # Progress and every single timing go to stderr, the results table to stdout.

@@ -41,11 +41,13 @@ while [ $# -gt 0 ]; do
 done
 if [ "$PG" != 15 ]; then
 	. test/roots.sh
-	UID_VENDOR=$PEERS uid_root_exec "$PG" bench/run.sh --build
-	# the run wrote its CSV and charts into the root's copy of the tree
+	# (not a bare command: errexit would then reach into uid_root_exec)
+	UID_VENDOR=$PEERS uid_root_exec "$PG" bench/run.sh --build || exit $?
+	# a clean run wrote its CSV and charts into the root's copy of the tree
 	root=$(uid_root_dir "$PG")
-	cp -pv "$root/uniqueid/bench/results/latest/"* bench/results/latest/ >&2
-	cp -pv "$root/uniqueid/bench/"*.png bench/ >&2
+	for f in "$root/uniqueid/bench/results/latest/"* "$root/uniqueid/bench/"*.png; do
+		[ ! -f "$f" ] || cp -pv "$f" "bench/${f#"$root/uniqueid/bench/"}" >&2
+	done
 	exit 0
 fi
 SECTIONS=${BENCH_SECTIONS:-pabcdeft}

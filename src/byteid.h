@@ -129,6 +129,23 @@ uid_byteid_cmp_time(const uint8 *b, int len, int time_bytes, TimestampTz ts,
 	return 0;
 }
 
+/*
+ * Fills the len bytes of b with the smallest ID whose time (its first
+ * time_bytes, big-endian, in units of unit_us from epoch_us up to time_max)
+ * is at or after ts: that time rounded up to the unit, every other byte
+ * zero.  22008 for a time outside the type's (uid_floor_units).
+ */
+static inline void
+uid_byteid_floor(uint8 *b, int len, int time_bytes, const char *typname, TimestampTz ts,
+				 int64 epoch_us, int64 unit_us, uint64 time_max)
+{
+	uint64		units = uid_floor_units(typname, ts, epoch_us, unit_us, time_max);
+
+	memset(b, 0, len);
+	for (int i = time_bytes - 1; i >= 0; i--, units >>= 8)
+		b[i] = (uint8) (units & 0xff);
+}
+
 /* ---- per-type functions ---- */
 
 #define UID_BYTEID_ARG(TYPE, n) ((const TYPE *) PG_GETARG_POINTER(n))

@@ -300,7 +300,9 @@ Datum tstz_##OP##_##T(PG_FUNCTION_ARGS) \
 { int c = -uid_cmp_timestamptz(LAYOUT, UID64_ARG(1), PG_GETARG_TIMESTAMPTZ(0)); PG_RETURN_BOOL(EXPR); }
 
 /*
- * The cross-type btree members with timestamptz of a time-ordered type, and
+ * The cross-type btree members with timestamptz of a time-ordered type, its
+ * floor function (T_floor(ts): the smallest ID whose time is at or after ts,
+ * every other field zero: the ID ts stands for in those comparisons), and
  * the order of two timestamptz values as the IDs they stand for (btree
  * support 1 for timestamptz within the type's family).
  */
@@ -317,6 +319,11 @@ Datum T##_cmp_tstz(PG_FUNCTION_ARGS) \
 PG_FUNCTION_INFO_V1(tstz_cmp_##T); \
 Datum tstz_cmp_##T(PG_FUNCTION_ARGS) \
 { PG_RETURN_INT32(-uid_cmp_timestamptz(LAYOUT, UID64_ARG(1), PG_GETARG_TIMESTAMPTZ(0))); } \
+PG_FUNCTION_INFO_V1(T##_floor); \
+Datum T##_floor(PG_FUNCTION_ARGS) \
+{ return UInt64GetDatum(uid_floor_units((LAYOUT)->typname, PG_GETARG_TIMESTAMPTZ(0), (LAYOUT)->epoch_us, \
+										(LAYOUT)->unit_us, UID_FIELD_MAX((LAYOUT)->time_bits)) \
+						<< (LAYOUT)->time_shift); } \
 PG_FUNCTION_INFO_V1(tstz_cmp_as_##T); \
 Datum tstz_cmp_as_##T(PG_FUNCTION_ARGS) \
 { PG_RETURN_INT32(uid_tstz_cmp(PG_GETARG_TIMESTAMPTZ(0), PG_GETARG_TIMESTAMPTZ(1), (LAYOUT)->epoch_us, \

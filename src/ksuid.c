@@ -115,6 +115,18 @@ make_ksuid(PG_FUNCTION_ARGS)
 	PG_RETURN_POINTER(id);
 }
 
+PG_FUNCTION_INFO_V1(ksuid_floor);
+/* ksuid_floor(time): the smallest ksuid whose time is at or after time */
+Datum
+ksuid_floor(PG_FUNCTION_ARGS)
+{
+	UidKsuid   *id = palloc(sizeof(UidKsuid));
+
+	uid_byteid_floor(id->b, UID_KSUID_BYTES, UID_KSUID_TIME_BYTES, "ksuid", PG_GETARG_TIMESTAMPTZ(0),
+					 UID_KSUID_EPOCH_US, USECS_PER_SEC, UID_KSUID_TIME_MAX);
+	PG_RETURN_POINTER(id);
+}
+
 PG_FUNCTION_INFO_V1(next_ksuid);
 /*
  * next_ksuid(): the next ksuid of this server, strictly greater than every

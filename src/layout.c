@@ -141,6 +141,22 @@ const UidLayout uid_rsxid_layout = {
 };
 
 /*
+ * The error of a time outside what a type holds: units of unit_us from
+ * epoch_us up to time_max.
+ */
+pg_noreturn static void
+uid_time_out_of_range(const char *typname, TimestampTz ts, int64 epoch_us, int64 unit_us, uint64 time_max)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_DATETIME_FIELD_OVERFLOW),
+			 errmsg("timestamp out of range for type %s: \"%s\"", typname, timestamptz_to_str(ts)),
+			 errdetail("Type %s holds times from %s to %s.", typname,
+					   pstrdup(timestamptz_to_str((TimestampTz) (epoch_us - UID_PG_EPOCH_UNIX_US))),
+					   pstrdup(timestamptz_to_str((TimestampTz) (epoch_us + (int64) time_max * unit_us
+																 - UID_PG_EPOCH_UNIX_US))))));
+}
+
+/*
  * Time units since the layout's epoch for ts, truncated to the unit.  Raises
  * datetime_field_overflow when ts is outside what the layout can hold.
  */
@@ -154,14 +170,30 @@ uid_time_units(const UidLayout *layout, TimestampTz ts)
 		pg_add_s64_overflow(ts, UID_PG_EPOCH_UNIX_US - layout->epoch_us, &since_epoch) ||
 		since_epoch < 0 ||
 		(units = (uint64) since_epoch / layout->unit_us) > UID_FIELD_MAX(layout->time_bits))
-		ereport(ERROR,
-				(errcode(ERRCODE_DATETIME_FIELD_OVERFLOW),
-				 errmsg("timestamp out of range for type %s: \"%s\"",
-						layout->typname, timestamptz_to_str(ts)),
-				 errdetail("Type %s holds times from %s to %s.", layout->typname,
-						   pstrdup(timestamptz_to_str(uid_units_to_timestamptz(layout, 0))),
-						   pstrdup(timestamptz_to_str(uid_units_to_timestamptz(layout,
-																			   UID_FIELD_MAX(layout->time_bits)))))));
+		uid_time_out_of_range(layout->typname, ts, layout->epoch_us, layout->unit_us,
+							  UID_FIELD_MAX(layout->time_bits));
+	return units;
+}
+
+/*
+ * The time value of the smallest ID of a type whose time is at or after ts,
+ * ts rounded up to the unit (uid_tstz_ceil_units): the ID each comparison of
+ * the type with ts stands for, and the time field of its floor function
+ * (shardid_floor(ts) and the others).  Raises datetime_field_overflow when
+ * ts is before the type's first time or past the start of its last unit, so
+ * that a floor is always an ID whose own time is at or after ts.
+ */
+uint64
+uid_floor_units(const char *typname, TimestampTz ts, int64 epoch_us, int64 unit_us, uint64 time_max)
+{
+	int64		since_epoch;
+	uint64		units = 0;
+
+	if (TIMESTAMP_NOT_FINITE(ts) ||
+		pg_add_s64_overflow(ts, UID_PG_EPOCH_UNIX_US - epoch_us, &since_epoch) ||
+		since_epoch < 0 ||
+		uid_tstz_ceil_units(ts, epoch_us, unit_us, time_max, &units) != 0)
+		uid_time_out_of_range(typname, ts, epoch_us, unit_us, time_max);
 	return units;
 }
 

@@ -63,6 +63,8 @@ extern const UidLayout uid_rsxid_layout;
 #define UID_FIELD_MAX(bits) ((bits) >= 64 ? PG_UINT64_MAX : (UINT64CONST(1) << (bits)) - 1)
 
 extern uint64 uid_time_units(const UidLayout *layout, TimestampTz ts);
+extern uint64 uid_floor_units(const char *typname, TimestampTz ts, int64 epoch_us, int64 unit_us,
+							  uint64 time_max);
 extern TimestampTz uid_units_to_timestamptz(const UidLayout *layout, uint64 units);
 extern uint64 uid_get_time(const UidLayout *layout, uint64 id);
 extern uint64 uid_get_field(const UidLayout *layout, uint64 id, int field);

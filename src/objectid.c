@@ -320,6 +320,18 @@ objectid_generate(UidObjectid *out)
 	}
 }
 
+PG_FUNCTION_INFO_V1(objectid_floor);
+/* objectid_floor(time): the smallest objectid whose time is at or after time */
+Datum
+objectid_floor(PG_FUNCTION_ARGS)
+{
+	UidObjectid *id = palloc(sizeof(UidObjectid));
+
+	uid_byteid_floor(id->b, UID_OBJECTID_BYTES, 4, "objectid", PG_GETARG_TIMESTAMPTZ(0),
+					 0, USECS_PER_SEC, UID_OBJECTID_TIME_MAX);
+	PG_RETURN_POINTER(id);
+}
+
 PG_FUNCTION_INFO_V1(next_objectid);
 /* next_objectid(): the next objectid of this server start */
 Datum

@@ -144,6 +144,18 @@ make_rsxid(PG_FUNCTION_ARGS)
 	PG_RETURN_POINTER(id);
 }
 
+PG_FUNCTION_INFO_V1(rsxid_floor);
+/* rsxid_floor(time): the smallest rsxid whose time is at or after time */
+Datum
+rsxid_floor(PG_FUNCTION_ARGS)
+{
+	UidRsxid   *id = palloc(sizeof(UidRsxid));
+
+	uid_byteid_floor(id->b, UID_RSXID_BYTES, UID_RSXID_TIME_BYTES, "rsxid", PG_GETARG_TIMESTAMPTZ(0),
+					 0, USECS_PER_SEC, UID_RSXID_TIME_MAX);
+	PG_RETURN_POINTER(id);
+}
+
 PG_FUNCTION_INFO_V1(next_rsxid);
 /*
  * next_rsxid(): the next rsxid of this server, strictly greater than every

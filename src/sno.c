@@ -554,6 +554,18 @@ sno_pool_too_small(void)
 			 errhint("Set uniqueid.sno_sequence_max to at least uniqueid.sno_sequence_min + 3.")));
 }
 
+PG_FUNCTION_INFO_V1(sno_floor);
+/* sno_floor(time): the smallest sno whose time is at or after time (tick, meta, partition and seq 0) */
+Datum
+sno_floor(PG_FUNCTION_ARGS)
+{
+	UidSno	   *id = palloc(sizeof(UidSno));
+
+	sno_pack(id, uid_floor_units("sno", PG_GETARG_TIMESTAMPTZ(0), UID_SNO_EPOCH_US, UID_SNO_UNIT_US,
+								 UID_SNO_TIME_MAX), 0, 0, 0, 0);
+	PG_RETURN_POINTER(id);
+}
+
 PG_FUNCTION_INFO_V1(next_sno);
 /* next_sno(meta): the next sno of this server's partition (uniqueid.node) */
 Datum

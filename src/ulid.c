@@ -121,6 +121,18 @@ make_ulid(PG_FUNCTION_ARGS)
 	PG_RETURN_POINTER(id);
 }
 
+PG_FUNCTION_INFO_V1(ulid_floor);
+/* ulid_floor(time): the smallest ulid whose time is at or after time */
+Datum
+ulid_floor(PG_FUNCTION_ARGS)
+{
+	UidUlid    *id = palloc(sizeof(UidUlid));
+
+	uid_byteid_floor(id->b, UID_ULID_BYTES, UID_ULID_TIME_BYTES, "ulid", PG_GETARG_TIMESTAMPTZ(0),
+					 0, 1000, UID_ULID_TIME_MAX);
+	PG_RETURN_POINTER(id);
+}
+
 PG_FUNCTION_INFO_V1(ulid_to_uuid);
 /* uuid(ulid): the same 128 bits */
 Datum

@@ -156,3 +156,22 @@ uuid_time(PG_FUNCTION_ARGS)
 						DatumGetCString(DirectFunctionCall1(uuid_out, UUIDPGetDatum(u))))));
 	PG_RETURN_TIMESTAMPTZ(ts);
 }
+
+PG_FUNCTION_INFO_V1(uuid7_floor);
+/*
+ * uuid7_floor(time): the smallest version 7 UUID whose time is at or after
+ * time: its millisecond rounded up, the version and variant bits, every
+ * other bit zero.  It sorts below every UUIDv7 of that millisecond and above
+ * every one before it, and id_time reads it back.
+ */
+Datum
+uuid7_floor(PG_FUNCTION_ARGS)
+{
+	pg_uuid_t  *u = palloc0(sizeof(pg_uuid_t));
+	uint64		ms = uid_floor_units("uuid", PG_GETARG_TIMESTAMPTZ(0), 0, 1000, UID_FIELD_MAX(48));
+	uint64		hi = pg_hton64(ms << 16 | UINT64CONST(0x7000));
+
+	memcpy(u->data, &hi, sizeof(hi));
+	u->data[8] = 0x80;
+	PG_RETURN_UUID_P(u);
+}

@@ -115,6 +115,13 @@ pgtap=("postgresql-$UID_PGVER-pgtap")
 [ -f "/usr/share/postgresql/$UID_PGVER/extension/pgtap.control" ] && pgtap=()
 uid_install_packages "${tools[@]}" "postgresql-$UID_PGVER" "postgresql-server-dev-$UID_PGVER" \
 	"${pgtap[@]}" libtap-parser-sourcehandler-pgtap-perl || exit 2
+# pg_partman and TimescaleDB (t/085_partman.pl, t/086_timescaledb.pl),
+# where Debian packages them for this version; the tests skip elsewhere
+extras=()
+for p in "postgresql-$UID_PGVER-partman" "postgresql-$UID_PGVER-timescaledb"; do
+	apt-cache show "$p" >/dev/null 2>&1 && extras+=("$p")
+done
+[ ${#extras[@]} -eq 0 ] || uid_install_packages "${extras[@]}" || exit 2
 
 passed=0
 failed=0

@@ -1,8 +1,10 @@
 -- partitioning: tables PARTITION BY RANGE (id) on the time inside the ID,
--- for shardid, snowflake, sno, objectid, ulid and uuid (next_uuid7), with
--- monthly partitions bounded by the floor functions (doc/partitioning.md):
--- rows routed by their ID's time, static pruning for `id >= timestamptz`
--- (for uuid, `id >= uuid7_floor(...)`), run-time pruning for
+-- for every time-ordered type (shardid, snowflake, sonyflake, shortid,
+-- sno, objectid, ulid, ksuid, rsxid, uuid from next_uuid7, typeid of one
+-- prefix), with monthly partitions bounded by the floor functions
+-- (doc/partitioning.md): rows routed by their ID's time, static pruning
+-- for `id >= timestamptz` (for uuid and typeid, which have no operators
+-- with timestamptz, `id >= uuid7_floor(...)`, `typeid_floor`), run-time pruning for
 -- `id >= now() - interval '1 day'`, a default partition, and DETACH and
 -- DROP of an old month.  The months are the ones around the current one,
 -- so that generated IDs land in a partition of their own; what is printed
@@ -12,13 +14,21 @@ CREATE EXTENSION IF NOT EXISTS uniqueid;
 SET timezone = 'UTC';
 
 CREATE TEMP TABLE fam (typ text, gen text, floor_fn text, ts_ops boolean);
+-- (typeid's floor needs its prefix: a function of one argument for it)
+CREATE FUNCTION pg_temp.ev_typeid_floor(t timestamptz) RETURNS typeid
+    LANGUAGE sql IMMUTABLE STRICT RETURN typeid_floor('ev', t);
 INSERT INTO fam VALUES
     ('shardid', 'next_id(7)', 'shardid_floor', true),
     ('snowflake', 'next_snowflake()', 'snowflake_floor', true),
+    ('sonyflake', 'next_sonyflake()', 'sonyflake_floor', true),
+    ('shortid', 'next_shortid()', 'shortid_floor', true),
     ('sno', 'next_sno()', 'sno_floor', true),
     ('objectid', 'next_objectid()', 'objectid_floor', true),
     ('ulid', 'next_ulid()', 'ulid_floor', true),
-    ('uuid', 'next_uuid7()', 'uuid7_floor', false);
+    ('ksuid', 'next_ksuid()', 'ksuid_floor', true),
+    ('rsxid', 'next_rsxid()', 'rsxid_floor', true),
+    ('uuid', 'next_uuid7()', 'uuid7_floor', false),
+    ('typeid', 'next_typeid(''ev'')', 'pg_temp.ev_typeid_floor', false);
 -- the months: two before the current one, the current one, the next one
 CREATE TEMP TABLE months AS
 SELECT k, CASE WHEN k < 0 THEN 'm_minus' || -k WHEN k = 0 THEN 'm_0' ELSE 'm_plus' || k END AS name,
@@ -117,22 +127,22 @@ SELECT m.lo AS m0_start, m.lo - interval '1 month' AS m1_start FROM months m WHE
 -- reads that month, the current one, the next one and the default
 -- partition (which may hold later IDs); `id < timestamptz` the months
 -- before and the default partition; `id BETWEEN` one month only.  For uuid
--- (no operators with timestamptz) the same through uuid7_floor, which
--- folds to a constant.
+-- and typeid (no operators with timestamptz) the same through their floor,
+-- which folds to a constant.
 SELECT f.typ, r.*
 FROM fam f, LATERAL pg_temp.reads(format(
     CASE WHEN f.ts_ops THEN 'SELECT * FROM %I WHERE id >= timestamptz %L'
-         ELSE 'SELECT * FROM %I WHERE id >= uuid7_floor(%L)' END, 'ev_' || f.typ, :'m1_start')) r
+         ELSE 'SELECT * FROM %I WHERE id >= ' || f.floor_fn || '(%L)' END, 'ev_' || f.typ, :'m1_start')) r
 ORDER BY 1;
 SELECT f.typ, r.*
 FROM fam f, LATERAL pg_temp.reads(format(
     CASE WHEN f.ts_ops THEN 'SELECT * FROM %I WHERE id < timestamptz %L'
-         ELSE 'SELECT * FROM %I WHERE id < uuid7_floor(%L)' END, 'ev_' || f.typ, :'m1_start')) r
+         ELSE 'SELECT * FROM %I WHERE id < ' || f.floor_fn || '(%L)' END, 'ev_' || f.typ, :'m1_start')) r
 ORDER BY 1;
 SELECT f.typ, r.*
 FROM fam f, LATERAL pg_temp.reads(format(
     CASE WHEN f.ts_ops THEN 'SELECT * FROM %I WHERE id >= timestamptz %L AND id < timestamptz %L'
-         ELSE 'SELECT * FROM %I WHERE id >= uuid7_floor(%L) AND id < uuid7_floor(%L)' END,
+         ELSE 'SELECT * FROM %I WHERE id >= ' || f.floor_fn || '(%L) AND id < ' || f.floor_fn || '(%L)' END,
     'ev_' || f.typ, :'m1_start', :'m0_start')) r
 ORDER BY 1;
 
@@ -145,7 +155,7 @@ SELECT f.typ, r.parts = CASE WHEN now() - interval '1 day' < :'m0_start'::timest
            AS removes_the_older_ones
 FROM fam f, LATERAL pg_temp.reads(format(
     CASE WHEN f.ts_ops THEN 'SELECT * FROM %I WHERE id >= now() - interval ''1 day'''
-         ELSE 'SELECT * FROM %I WHERE id >= uuid7_floor(now() - interval ''1 day'')' END, 'ev_' || f.typ)) r
+         ELSE 'SELECT * FROM %I WHERE id >= ' || f.floor_fn || '(now() - interval ''1 day'')' END, 'ev_' || f.typ)) r
 ORDER BY 1;
 -- and with a parameter, in a prepared statement's generic plan
 SET plan_cache_mode = force_generic_plan;
@@ -190,4 +200,5 @@ SELECT tableoid::regclass FROM ev_objectid WHERE note = 'after the drop';
 -- a bound that is not an ID of the key's type is an error
 CREATE TABLE bad_bound PARTITION OF ev_sno FOR VALUES FROM (shardid_floor('2030-01-01')) TO (shardid_floor('2030-02-01'));
 
-DROP TABLE ev_shardid, ev_snowflake, ev_sno, ev_objectid, ev_ulid, ev_uuid;
+DROP TABLE ev_shardid, ev_snowflake, ev_sonyflake, ev_shortid, ev_sno, ev_objectid, ev_ulid, ev_ksuid, ev_rsxid,
+    ev_uuid, ev_typeid;

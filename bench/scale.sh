@@ -145,11 +145,6 @@ scale_section() {
 	uid_psql "$d" -d postgres <<-'SQL'
 		CREATE EXTENSION uniqueid;
 		CREATE EXTENSION pgstattuple;
-		-- doc/uuid7.md: the smallest version 7 UUID whose time is at or after t
-		CREATE FUNCTION uuid7_floor(t timestamptz) RETURNS uuid
-		    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-		    RETURN (lpad(to_hex(ceil(extract(epoch FROM t) * 1000)::bigint), 12, '0')
-		            || '70008000000000000000')::uuid;
 		-- the same for pgEdge snowflake: ms since 2023-01-01 << 22 (its snowflake.c)
 		CREATE FUNCTION pgedge_snowflake_floor(t timestamptz) RETURNS bigint
 		    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE

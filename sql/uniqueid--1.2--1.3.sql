@@ -5,6 +5,41 @@
 
 \echo Use "ALTER EXTENSION uniqueid UPDATE TO '1.3'" to load this file. \quit
 
+-- doc/uuid7.md of 1.0 to 1.2 asked users to write uuid7_floor(t timestamptz)
+-- RETURNS uuid themselves, in SQL, with the values of the one below.  Such
+-- a function in the extension's schema is dropped, so that the update can
+-- create the extension's; where something depends on it, or it returns
+-- another type, the update stops with nothing changed, saying what to do.
+DO $$
+DECLARE
+    f regprocedure := to_regprocedure('@extschema@.uuid7_floor(timestamptz)');
+    fname text := f::text;
+BEGIN
+    IF f IS NULL OR EXISTS (SELECT FROM pg_catalog.pg_depend
+                            WHERE classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND objid = f AND deptype = 'e') THEN
+        RETURN;
+    END IF;
+    IF (SELECT prorettype FROM pg_catalog.pg_proc WHERE oid = f) <> 'pg_catalog.uuid'::pg_catalog.regtype THEN
+        RAISE EXCEPTION 'function % already exists', f
+            USING ERRCODE = 'duplicate_function',
+                  DETAIL = 'uniqueid 1.3 adds uuid7_floor(timestamptz) returning uuid; this one returns '
+                           || (SELECT prorettype::pg_catalog.regtype FROM pg_catalog.pg_proc WHERE oid = f)::text || '.',
+                  HINT = 'Rename or drop that function, then run ALTER EXTENSION uniqueid UPDATE again.';
+    END IF;
+    BEGIN
+        EXECUTE pg_catalog.format('DROP FUNCTION %s', f);
+    EXCEPTION WHEN dependent_objects_still_exist THEN
+        RAISE EXCEPTION 'function % cannot be replaced by uniqueid''s: other objects depend on it', f
+            USING ERRCODE = 'dependent_objects_still_exist',
+                  DETAIL = (SELECT pg_catalog.string_agg(pg_catalog.pg_describe_object(classid, objid, objsubid), ', ')
+                            FROM pg_catalog.pg_depend
+                            WHERE refclassid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND refobjid = f),
+                  HINT = 'uniqueid 1.3 provides uuid7_floor(timestamptz) with the same values: drop those objects, '
+                         'run ALTER EXTENSION uniqueid UPDATE, and create them again.';
+    END;
+    RAISE WARNING 'function % (from doc/uuid7.md) is replaced by uniqueid''s own, which gives the same values', fname;
+END $$;
+
 -- TYPE_floor(time): the smallest ID of TYPE whose time is at or after time
 -- (time rounded up to the type's unit, every other field zero): the ID that
 -- `id >= time` compares with, so `id >= TYPE_floor(t)` selects the same

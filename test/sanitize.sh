@@ -71,7 +71,7 @@ fi
 
 # valgrind: the server started by hand under it (pg_ctl would start it
 # without), every backend a fork of it, so under it too
-battery="upgrade types opclass casts binary_io generator guc sno families shortcode objectid uuid7 peer_families minmax_plans input_validity core_uuid security privileges"
+battery="upgrade types opclass casts binary_io generator guc sno families shortcode objectid uuid7 peer_families minmax_plans floor input_validity core_uuid security privileges"
 V=$S/vg
 mkdir "$V" && chown postgres: "$V" 2>/dev/null
 uid_cluster_init "$V" "jit = off" || { echo "not ok - a cluster for valgrind"; exit 1; }

@@ -36,9 +36,8 @@ FROM fam, LATERAL (VALUES (timestamptz '2026-12-01 00:00:00'),
                           (timestamptz '2026-12-01 00:00:00.999999')) AS v(t);
 
 -- the floor's own time is the first start of a unit at or after t: at t or
--- less than a unit past it; every type's text decoder reads the same time;
--- on a unit boundary the floor is the ID the constructor makes with zero
--- fields
+-- less than a unit past it; and its text form, read back by the type's
+-- text decoder, gives the same time
 CREATE FUNCTION pg_temp.check_floor(typ text, unit interval, t timestamptz)
 RETURNS TABLE (floor_time timestamptz, at_or_after boolean, within_unit boolean, text_time_agrees boolean)
 LANGUAGE plpgsql AS $$
@@ -55,6 +54,15 @@ END $$;
 SELECT typ, t, c.*
 FROM times, LATERAL pg_temp.check_floor(typ, unit, t) c
 ORDER BY typ, t;
+
+-- on a unit boundary the floor is the ID the constructor makes with every
+-- other field zero
+SELECT make_snowflake(t, 0, 0) = snowflake_floor(t) AS snowflake, make_sonyflake(t, 0, 0) = sonyflake_floor(t) AS sonyflake,
+       make_shortid(t, 0, 0) = shortid_floor(t) AS shortid, make_sno(t, 0, 0, 0) = sno_floor(t) AS sno,
+       make_objectid(t, 0, 0) = objectid_floor(t) AS objectid, make_ulid(t, '\x00000000000000000000') = ulid_floor(t) AS ulid,
+       make_ksuid(t, '\x00000000000000000000000000000000') = ksuid_floor(t) AS ksuid,
+       make_rsxid(t, 0, 0, 0) = rsxid_floor(t) AS rsxid
+FROM (VALUES (timestamptz '2026-12-01')) AS v(t);
 
 -- the floor is what `id OP time` compares with: equal to t, above the ID
 -- just before it (one unit earlier with every other field at its maximum),

@@ -52,3 +52,34 @@ ORDER BY 1, 2;
 \c contrib_regression
 DROP DATABASE uid_fresh;
 DROP VIEW uid_members;
+
+-- 1.2 -> 1.3 over the uuid7_floor that doc/uuid7.md of 1.0 to 1.2 asked
+-- users to write themselves: the update replaces it (the same values), and
+-- stops with nothing changed where it cannot (something depends on it, or
+-- a function of that name returns something else), saying what to do
+CREATE DATABASE uid_recipe;
+\c uid_recipe
+SET client_min_messages = notice;
+CREATE EXTENSION uniqueid VERSION '1.2';
+CREATE FUNCTION uuid7_floor(t timestamptz) RETURNS uuid
+    LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+    RETURN (lpad(to_hex(ceil(extract(epoch FROM t) * 1000)::bigint), 12, '0')
+            || '70008000000000000000')::uuid;
+CREATE VIEW since_december AS SELECT uuid7_floor('2026-12-01') AS bound;
+ALTER EXTENSION uniqueid UPDATE TO '1.3';
+SELECT extversion FROM pg_extension WHERE extname = 'uniqueid';
+DROP VIEW since_december;
+ALTER EXTENSION uniqueid UPDATE TO '1.3';
+SELECT extversion, uuid7_floor('2026-12-01 00:00:00.0001') AS floor,
+       (SELECT l.lanname FROM pg_proc p JOIN pg_language l ON l.oid = p.prolang
+        WHERE p.oid = 'uuid7_floor(timestamptz)'::regprocedure) AS language,
+       EXISTS (SELECT FROM pg_depend WHERE objid = 'uuid7_floor(timestamptz)'::regprocedure AND deptype = 'e') AS member
+FROM pg_extension WHERE extname = 'uniqueid';
+DROP EXTENSION uniqueid;
+DROP FUNCTION IF EXISTS uuid7_floor(timestamptz);
+CREATE EXTENSION uniqueid VERSION '1.2';
+CREATE FUNCTION uuid7_floor(t timestamptz) RETURNS text LANGUAGE sql RETURN 'mine';
+ALTER EXTENSION uniqueid UPDATE TO '1.3';
+SELECT extversion, uuid7_floor(now()) FROM pg_extension WHERE extname = 'uniqueid';
+\c contrib_regression
+DROP DATABASE uid_recipe;

@@ -6,38 +6,28 @@
 \echo Use "ALTER EXTENSION uniqueid UPDATE TO '1.3'" to load this file. \quit
 
 -- doc/uuid7.md of 1.0 to 1.2 asked users to write uuid7_floor(t timestamptz)
--- RETURNS uuid themselves, in SQL, with the values of the one below.  Such
--- a function in the extension's schema is dropped, so that the update can
--- create the extension's; where something depends on it, or it returns
--- another type, the update stops with nothing changed, saying what to do.
+-- RETURNS uuid themselves, in SQL.  The extension's comes now, with the same
+-- values; a function of that signature in the extension's schema that is
+-- not the extension's stops the update (or the install) with nothing
+-- changed, saying what to do: it is the user's, and is never dropped here.
+-- (Every comparison names pg_catalog's operator: the schema is on the
+-- search path, and another role could put an operator there.)
 DO $$
 DECLARE
-    f regprocedure := to_regprocedure('@extschema@.uuid7_floor(timestamptz)');
-    fname text := f::text;
+    f pg_catalog.oid := pg_catalog.to_regprocedure('@extschema@.uuid7_floor(timestamptz)');
 BEGIN
-    IF f IS NULL OR EXISTS (SELECT FROM pg_catalog.pg_depend
-                            WHERE classid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND objid = f AND deptype = 'e') THEN
-        RETURN;
-    END IF;
-    IF (SELECT prorettype FROM pg_catalog.pg_proc WHERE oid = f) <> 'pg_catalog.uuid'::pg_catalog.regtype THEN
-        RAISE EXCEPTION 'function % already exists', f
+    IF f IS NOT NULL AND NOT EXISTS (
+        SELECT FROM pg_catalog.pg_depend d
+        WHERE d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_proc'::pg_catalog.regclass::pg_catalog.oid
+          AND d.objid OPERATOR(pg_catalog.=) f AND d.deptype OPERATOR(pg_catalog.=) 'e') THEN
+        RAISE EXCEPTION 'function %.uuid7_floor(timestamptz) already exists', '@extschema@'
             USING ERRCODE = 'duplicate_function',
-                  DETAIL = 'uniqueid 1.3 adds uuid7_floor(timestamptz) returning uuid; this one returns '
-                           || (SELECT prorettype::pg_catalog.regtype FROM pg_catalog.pg_proc WHERE oid = f)::text || '.',
-                  HINT = 'Rename or drop that function, then run ALTER EXTENSION uniqueid UPDATE again.';
+                  DETAIL = 'uniqueid 1.3 adds uuid7_floor(timestamptz) returning uuid; this one is not the '
+                           'extension''s (doc/uuid7.md of uniqueid 1.0 to 1.2 had users write one).',
+                  HINT = 'If it is that one, drop it (and, first, the objects that use it, to create them again '
+                         'afterwards) and run the command again: the extension''s gives the same values. '
+                         'Otherwise rename it.';
     END IF;
-    BEGIN
-        EXECUTE pg_catalog.format('DROP FUNCTION %s', f);
-    EXCEPTION WHEN dependent_objects_still_exist THEN
-        RAISE EXCEPTION 'function % cannot be replaced by uniqueid''s: other objects depend on it', f
-            USING ERRCODE = 'dependent_objects_still_exist',
-                  DETAIL = (SELECT pg_catalog.string_agg(pg_catalog.pg_describe_object(classid, objid, objsubid), ', ')
-                            FROM pg_catalog.pg_depend
-                            WHERE refclassid = 'pg_catalog.pg_proc'::pg_catalog.regclass AND refobjid = f),
-                  HINT = 'uniqueid 1.3 provides uuid7_floor(timestamptz) with the same values: drop those objects, '
-                         'run ALTER EXTENSION uniqueid UPDATE, and create them again.';
-    END;
-    RAISE WARNING 'function % (from doc/uuid7.md) is replaced by uniqueid''s own, which gives the same values', fname;
 END $$;
 
 -- TYPE_floor(time): the smallest ID of TYPE whose time is at or after time

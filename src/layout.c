@@ -186,13 +186,11 @@ uid_time_units(const UidLayout *layout, TimestampTz ts)
 uint64
 uid_floor_units(const char *typname, TimestampTz ts, int64 epoch_us, int64 unit_us, uint64 time_max)
 {
-	int64		since_epoch;
 	uint64		units = 0;
 
-	if (TIMESTAMP_NOT_FINITE(ts) ||
-		pg_add_s64_overflow(ts, UID_PG_EPOCH_UNIX_US - epoch_us, &since_epoch) ||
-		since_epoch < 0 ||
-		uid_tstz_ceil_units(ts, epoch_us, unit_us, time_max, &units) != 0)
+	/* (uid_tstz_ceil_units takes every time up to the epoch for unit 0) */
+	if (uid_tstz_ceil_units(ts, epoch_us, unit_us, time_max, &units) != 0 ||
+		ts < (TimestampTz) (epoch_us - UID_PG_EPOCH_UNIX_US))
 		uid_time_out_of_range(typname, ts, epoch_us, unit_us, time_max);
 	return units;
 }

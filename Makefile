@@ -1,5 +1,5 @@
 # uniqueid - PGXS build
-EXTVERSION = 1.3
+EXTVERSION = 1.4
 PGFILEDESC = "uniqueid - short, unique, time-sortable ID types and generators"
 MODULE_big = uniqueid
 OBJS = src/module.o src/codec.o src/basen.o src/layout.o src/id64.o src/shardid.o src/sno.o src/objectid.o src/spreadid.o src/shortcode.o src/clock.o src/generator.o src/horizon.o src/dbhorizon.o src/guc.o src/uuid7.o src/ulid.o src/ksuid.o src/rsxid.o src/typeid.o
@@ -9,7 +9,7 @@ PG_CPPFLAGS = -I$(srcdir)/src
 
 # pg_regress (test/sql, test/expected): against any server with uniqueid in
 # shared_preload_libraries.  TAP (t/*.pl): servers of their own.
-REGRESS = upgrade types opclass casts binary_io generator guc sno families shortcode objectid uuid7 peer_families minmax_plans timestamptz_plans floor partitioning input_validity core_uuid security privileges
+REGRESS = upgrade types opclass casts binary_io generator guc sno families shortcode objectid uuid7 peer_families minmax_plans timestamptz_plans floor partitioning convert input_validity core_uuid security privileges
 REGRESS_OPTS = --inputdir=$(srcdir)/test
 TAP_TESTS = 1
 

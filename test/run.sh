@@ -233,6 +233,12 @@ uid_cluster_stop "$W"
 . test/citus.sh
 uid_citus_ensure || uid_log "Citus: t/090_citus.pl will be skipped, saying why"
 
+# pg_uuidv7 and pgEdge snowflake for t/063_moving.pl (moving keys from
+# their generators), built from UID_VENDOR's archives (bench/peers.sh); the
+# test skips the one that did not build, saying so
+. bench/peers.sh
+bench_peers_install "$UID_VENDOR"
+
 # The previous major, for t/037_upgrade_major.pl (pg_upgrade across
 # majors), where Debian carries it beside this one: 18 in 19's root (sid),
 # installed there and uniqueid built for it; elsewhere the test skips.

@@ -43,6 +43,10 @@ WHERE attrelid IN ('customers'::regclass, 'orders'::regclass, 'order_lines'::reg
   AND attnum > 0 AND atttypid <> 'text'::regtype AND attname <> 'line'
 ORDER BY 1, 2;
 
+-- a statement prepared before the move, as a driver's statement cache keeps
+PREPARE customer_named(text) AS SELECT id FROM customers WHERE name = $1;
+EXECUTE customer_named('c3');
+
 -- the dry run: the statements, none run
 SELECT * FROM uniqueid_convert_key('customers', 'id', 'shardid', shard => 12, dry_run => true);
 SELECT * FROM key_columns WHERE "table" = 'customers'::regclass;
@@ -64,6 +68,12 @@ SELECT (SELECT array_agg(t || ': ' || r ORDER BY t, r) FROM before)
        AS every_value_kept;
 SELECT to_regclass('customers_id_seq') AS customers_seq, to_regclass('orders_id_seq') AS orders_seq;
 SELECT relfilenode = :customers_file AS customers_not_rewritten FROM pg_class WHERE oid = 'customers'::regclass;
+-- the statement prepared before: its result's type changed, so it fails
+-- once; prepared again, it works (doc/moving.md: drivers' caches)
+EXECUTE customer_named('c3');
+DEALLOCATE customer_named;
+PREPARE customer_named(text) AS SELECT id FROM customers WHERE name = $1;
+EXECUTE customer_named('c3');
 -- the foreign keys, as they were
 SELECT conrelid::regclass, conname, pg_get_constraintdef(oid), convalidated
 FROM pg_constraint WHERE contype = 'f' AND connamespace = 'shop'::regnamespace AND conparentid = 0

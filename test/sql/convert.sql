@@ -117,7 +117,10 @@ SELECT uniqueid_convert_key('order_lines_1', 'line');
 SELECT uniqueid_convert_key('order_lines', 'line');
 CREATE VIEW neg_view AS SELECT id FROM neg;
 TRUNCATE neg;
+-- (PostgreSQL's own error; its detail ends with a period from 19 on)
+\set VERBOSITY terse
 SELECT uniqueid_convert_key('neg', 'id');
+\set VERBOSITY default
 SELECT format_type(atttypid, NULL) AS neg_id_still FROM pg_attribute WHERE attrelid = 'neg'::regclass AND attname = 'id';
 -- their SQLSTATEs
 CREATE FUNCTION pg_temp.refusal(q text) RETURNS text LANGUAGE plpgsql AS $$

@@ -23,7 +23,7 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 use Time::HiRes qw(time usleep);
 
-my $node = uid_node('moving', conf => ['uniqueid.node = 3']);
+my $node = uid_node('moving', conf => ['uniqueid.node = 3', "uniqueid.shards = '3'"]);
 my $libdir = $node->config_data('--pkglibdir');
 my $sharedir = $node->config_data('--sharedir');
 my $pgedge = -e "$libdir/snowflake.so" && -e "$sharedir/extension/snowflake.control";
@@ -76,6 +76,12 @@ ok( uid_wait_until(60, sub {
 				   AND (SELECT count(*) FROM order_lines) >= lines + 20 FROM before}) eq 't';
 		}),
 	'the three clients insert');
+# a shard this server does not own: refused before anything changes
+my ($rc, $out, $err) = $node->psql('postgres', q{SELECT uniqueid_convert_key('customers', 'id', shard => 4)});
+ok($rc != 0 && $err =~ /shard 4 is not owned by this server/,
+	'a shard outside uniqueid.shards is refused with the generator\'s own error') or diag($err);
+is($node->safe_psql('postgres', q{SELECT format_type(atttypid, NULL) FROM pg_attribute
+	WHERE attrelid = 'customers'::regclass AND attname = 'id'}), 'bigint', 'and the key is unchanged');
 my $t0 = time;
 my $moved = $node->safe_psql('postgres', q{
 	BEGIN;
@@ -145,6 +151,26 @@ is( $node->safe_psql('restored', q{
 		     o AS (INSERT INTO orders (customer_id) SELECT id FROM c RETURNING id)
 		SELECT (SELECT id FROM c) > (SELECT max(id) FROM customers) AND (SELECT id FROM o) > (SELECT max(id) FROM orders)}),
 	't', 'the restored database inserts, after every key it holds');
+
+# the extension in a schema whose name needs quotes, a table in another
+$node->safe_psql('postgres', q{
+	CREATE DATABASE quoted;
+});
+is( $node->safe_psql('quoted', q{
+		CREATE SCHEMA "Id Types";
+		CREATE EXTENSION uniqueid SCHEMA "Id Types";
+		CREATE SCHEMA "Shop";
+		CREATE TABLE "Shop"."Order" ("Key" bigserial PRIMARY KEY, "Parent" bigint REFERENCES "Shop"."Order");
+		INSERT INTO "Shop"."Order" ("Parent") VALUES (NULL), (1);
+		SELECT count(*) FROM "Id Types".uniqueid_convert_key('"Shop"."Order"', 'Key', shard => 3);
+		INSERT INTO "Shop"."Order" ("Parent") VALUES ('2');
+		SELECT string_agg(format_type(atttypid, NULL), ', ' ORDER BY attnum) FROM pg_attribute
+		WHERE attrelid = '"Shop"."Order"'::regclass AND attnum > 0;
+		SELECT pg_get_expr(adbin, adrelid) FROM pg_attrdef WHERE adrelid = '"Shop"."Order"'::regclass}),
+	qq{6
+"Id Types".shardid, "Id Types".shardid
+"Id Types".next_id(3)},
+	'quoted names: the extension\'s schema, the table\'s, its columns');
 
 # from pg_uuidv7's uuid_generate_v7(): the default changes, nothing else
 SKIP:

@@ -97,6 +97,23 @@ SELECT * FROM uniqueid_convert_key('notes', 'id');
 SELECT id, body FROM notes ORDER BY id;
 INSERT INTO notes (body) VALUES ('c') RETURNING id > '2' AS after_old;
 
+-- a table referencing itself, with a CHECK comparing the two columns: they
+-- change in one ALTER TABLE
+CREATE TABLE staff (id bigserial PRIMARY KEY, boss bigint REFERENCES staff, CHECK (boss <> id));
+INSERT INTO staff (boss) VALUES (NULL), (1), (1);
+SELECT * FROM uniqueid_convert_key('staff', 'id');
+INSERT INTO staff (boss) VALUES ('1') RETURNING id > '3' AS after_old;
+-- a partitioned table with a partition attached with a serial of its own:
+-- both sequences go
+CREATE TABLE events (id bigserial, kind text, PRIMARY KEY (id, kind)) PARTITION BY LIST (kind);
+CREATE TABLE events_a PARTITION OF events FOR VALUES IN ('a');
+CREATE TABLE events_b (id bigserial NOT NULL, kind text NOT NULL);
+ALTER TABLE events ATTACH PARTITION events_b FOR VALUES IN ('b');
+INSERT INTO events (kind) VALUES ('a'), ('b');
+SELECT * FROM uniqueid_convert_key('events', 'id');
+SELECT to_regclass('events_id_seq') AS events_seq, to_regclass('events_b_id_seq') AS events_b_seq;
+INSERT INTO events (kind) VALUES ('b') RETURNING id > '2' AS after_old;
+
 -- what it refuses, before doing anything
 CREATE TABLE neg (id bigint PRIMARY KEY);
 INSERT INTO neg VALUES (-5), (7);
@@ -122,6 +139,23 @@ TRUNCATE neg;
 SELECT uniqueid_convert_key('neg', 'id');
 \set VERBOSITY default
 SELECT format_type(atttypid, NULL) AS neg_id_still FROM pg_attribute WHERE attrelid = 'neg'::regclass AND attname = 'id';
+-- a referencing column of a domain type, or holding a negative value
+-- (a NOT VALID foreign key let it in)
+CREATE DOMAIN positive_id AS bigint CHECK (VALUE > 0);
+CREATE TABLE pos_parent (id bigint PRIMARY KEY);
+CREATE TABLE pos_child (parent positive_id REFERENCES pos_parent);
+SELECT uniqueid_convert_key('pos_parent', 'id');
+CREATE TABLE neg_parent (id bigint PRIMARY KEY);
+CREATE TABLE neg_child (parent bigint);
+INSERT INTO neg_child VALUES (-9);
+ALTER TABLE neg_child ADD FOREIGN KEY (parent) REFERENCES neg_parent NOT VALID;
+SELECT uniqueid_convert_key('neg_parent', 'id');
+-- at REPEATABLE READ its check could miss rows: only a dry run
+CREATE TABLE plain (id bigint PRIMARY KEY);
+BEGIN ISOLATION LEVEL REPEATABLE READ;
+SELECT count(*) AS statements FROM uniqueid_convert_key('plain', 'id', 'snowflake', dry_run => true);
+SELECT uniqueid_convert_key('plain', 'id', 'snowflake');
+ROLLBACK;
 -- their SQLSTATEs
 CREATE FUNCTION pg_temp.refusal(q text) RETURNS text LANGUAGE plpgsql AS $$
 DECLARE
@@ -144,7 +178,12 @@ SELECT q AS call, pg_temp.refusal('SELECT ' || q) AS sqlstate FROM (VALUES
     ('uniqueid_convert_key(''neg'', ''id'', shard => 8192)'),
     ('uniqueid_convert_key(''order_lines_1'', ''line'')'),
     ('uniqueid_convert_key(''order_lines'', ''line'')'),
-    ('uniqueid_convert_key(''neg_view'', ''id'')')) AS v(q);
+    ('uniqueid_convert_key(''neg_view'', ''id'')'),
+    ('uniqueid_convert_key(''pos_parent'', ''id'')'),
+    ('uniqueid_convert_key(''neg_parent'', ''id'')')) AS v(q);
+BEGIN ISOLATION LEVEL SERIALIZABLE;
+SELECT pg_temp.refusal('SELECT uniqueid_convert_key(''plain'', ''id'')') AS serializable;
+ROLLBACK;
 
 -- uuid keys: the default changes, every value stays; from random UUIDs the
 -- new ones do not sort after the old, from UUIDv7 they do

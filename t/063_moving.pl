@@ -152,6 +152,26 @@ is( $node->safe_psql('restored', q{
 		SELECT (SELECT id FROM c) > (SELECT max(id) FROM customers) AND (SELECT id FROM o) > (SELECT max(id) FROM orders)}),
 	't', 'the restored database inserts, after every key it holds');
 
+# a negative value committed while the move waits for its lock: the check
+# runs under the lock, so it sees it and refuses
+$node->safe_psql('postgres', 'CREATE TABLE race (id bigint PRIMARY KEY); INSERT INTO race VALUES (1), (2)');
+my $writer = IPC::Run::start(
+	[
+		$node->installed_command('psql'), '-XAtq', '-v', 'ON_ERROR_STOP=1', '-d', $node->connstr('postgres'),
+		'-c', 'BEGIN; INSERT INTO race VALUES (-1); SELECT pg_sleep(1) AS race_writer; COMMIT;'
+	],
+	'<', \undef, '>', \my $writer_out, '2>', \my $writer_err,
+	IPC::Run::timeout($PostgreSQL::Test::Utils::timeout_default));
+ok( uid_wait_until(60, sub {
+			$node->safe_psql('postgres', q{SELECT count(*) FROM pg_stat_activity WHERE query LIKE '%AS race_writer%'
+				AND backend_type = 'client backend' AND pid <> pg_backend_pid()}) eq '1';
+		}),
+	'a transaction has inserted -1 and not committed yet');
+($rc, $out, $err) = $node->psql('postgres', q{SELECT uniqueid_convert_key('race', 'id', shard => 3)});
+$writer->finish;
+ok($rc != 0 && $err =~ /column "id" of relation public.race holds the negative value -1/,
+	'the move, which waited for that transaction, sees its -1 and refuses') or diag("rc $rc: $err");
+
 # the extension in a schema whose name needs quotes, a table in another
 $node->safe_psql('postgres', q{
 	CREATE DATABASE quoted;

@@ -164,19 +164,17 @@ BEGIN
         SELECT array_agg(rel ORDER BY rel, att), array_agg(att ORDER BY rel, att), array_agg(depth ORDER BY rel, att)
         INTO rels, atts, depths
         FROM (SELECT rel, att, max(depth) AS depth FROM cols GROUP BY rel, att) x;
-        EXIT WHEN dry_run OR rels <@ locked;
         -- the referencing tables first, deepest first: the order a
         -- single-statement insert locks them in (its table, then the one
         -- its foreign key checks)
         s := format('LOCK TABLE %s IN ACCESS EXCLUSIVE MODE',
             (SELECT string_agg(r::regclass::text, ', ' ORDER BY d DESC, r::regclass::text)
              FROM (SELECT r, max(d) AS d FROM unnest(rels, depths) AS u(r, d) GROUP BY r) x));
+        EXIT WHEN dry_run OR rels <@ locked;
         EXECUTE s;
         locked := locked || rels;
     END LOOP;
-    stmts := stmts || format('LOCK TABLE %s IN ACCESS EXCLUSIVE MODE',
-        (SELECT string_agg(r::regclass::text, ', ' ORDER BY d DESC, r::regclass::text)
-         FROM (SELECT r, max(d) AS d FROM unnest(rels, depths) AS u(r, d) GROUP BY r) x));
+    stmts := stmts || s;
 
     -- every column: an integer (not a domain over one), every value of it
     -- below the IDs made from now on

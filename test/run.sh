@@ -22,7 +22,13 @@
 # and tests each version's Debian package in clean roots, and the PGXN zip
 # once (test/package.sh), and prints each version's line, then their sum.  What does not depend on the
 # version (the codecs' fuzzers, sqlsmith, the sanitizer and valgrind runs)
-# runs on 15 only.  UID_VENDOR names the directory of Citus's source archive
+# runs on 15 only.  For t/075_clients.pl, the client drivers where Debian
+# has them: on the machine itself psycopg 3, asyncpg and the JDBC driver
+# (python3-psycopg, python3-asyncpg, libpostgresql-jdbc-java; a JDK only if
+# javac is missing) and, with the machine's npm where it has one,
+# node-postgres (npm's pg, cached in /var/cache/uniqueid/npm); in 18's root
+# (sid) Go with pgx and cargo with the postgres crate (golang-go,
+# golang-github-jackc-pgx-v5-dev, cargo, librust-postgres-dev).  UID_VENDOR names the directory of Citus's source archive
 # (default ../shared/vendor), UID_FUZZ_SECONDS how long each fuzz target
 # runs (default 30 s).
 set -u
@@ -122,6 +128,29 @@ for p in "postgresql-$UID_PGVER-partman" "postgresql-$UID_PGVER-timescaledb"; do
 	apt-cache show "$p" >/dev/null 2>&1 && extras+=("$p")
 done
 [ ${#extras[@]} -eq 0 ] || uid_install_packages "${extras[@]}" || exit 2
+# The client drivers of t/075_clients.pl (test/clients/), each in one place
+# only, as its build costs time: Python's, Java's and Node's on the machine
+# itself, Go's and Rust's (about 350 packages of crates) in 18's root; the
+# test skips the others, saying why.
+UID_NPM_DIR=${UID_CACHE:-/var/cache/uniqueid}/npm
+if [ -z "${UID_IN_ROOT:-}" ]; then
+	clients=(python3-psycopg python3-asyncpg libpostgresql-jdbc-java)
+	command -v javac >/dev/null || clients+=(default-jdk-headless)
+	uid_install_packages "${clients[@]}" || exit 2
+	# node-postgres from the npm registry, with the machine's npm, once per
+	# test/clients/node/package.json (kept beside it as the mark of what is
+	# installed)
+	if command -v npm >/dev/null && [ "$(id -u)" -eq 0 ] &&
+		! { cmp -s test/clients/node/package.json "$UID_NPM_DIR/package.json" &&
+			[ -f "$UID_NPM_DIR/node_modules/pg/package.json" ]; }; then
+		uid_log "installing node-postgres in $UID_NPM_DIR"
+		rm -rf "$UID_NPM_DIR" && mkdir -p "$UID_NPM_DIR" && cp test/clients/node/package.json "$UID_NPM_DIR/" &&
+			(cd "$UID_NPM_DIR" && timeout 300 npm install --no-audit --no-fund --loglevel=error >/dev/null) ||
+			{ uid_log "npm could not install pg: t/075_clients.pl will skip node-postgres, saying so"; rm -rf "$UID_NPM_DIR"; }
+	fi
+elif [ "$UID_PGVER" = 18 ]; then
+	uid_install_packages golang-go golang-github-jackc-pgx-v5-dev cargo librust-postgres-dev || exit 2
+fi
 
 passed=0
 failed=0
@@ -255,7 +284,7 @@ fi
 
 uid_log "TAP (t/*.pl, each with servers of its own)"
 # each file ends within 10 minutes (t/UniqueidTest.pm); the whole within 40
-uid_as_owner_for 2400 UID_CITUS_WHY="${UID_CITUS_WHY:-}" UID_UPGRADE_FROM="$UID_UPGRADE_FROM" make -s installcheck "$PGC" REGRESS= PROVE_FLAGS=--failures 2>&1 | tee "$W/tap.log"
+uid_as_owner_for 2400 UID_CITUS_WHY="${UID_CITUS_WHY:-}" UID_UPGRADE_FROM="$UID_UPGRADE_FROM" UID_NPM_DIR="$UID_NPM_DIR" make -s installcheck "$PGC" REGRESS= PROVE_FLAGS=--failures 2>&1 | tee "$W/tap.log"
 rc=${PIPESTATUS[0]}
 count_prove "$W/tap.log" "$rc"
 [ "$rc" -ne 0 ] && for f in tmp_check/log/regress_log_*; do

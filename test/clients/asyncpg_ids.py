@@ -35,40 +35,15 @@ async def register_uniqueid(conn):
 # end of doc/clients.md
 
 
-# the columns of ids (named after their types) and how each is read in binary
-TYPES = [
-    ("shardid", "int64"), ("snowflake", "int64"), ("sonyflake", "int64"), ("shortid", "int64"),
-    ("spreadid", "int64"), ("sno", "bytes"), ("objectid", "bytes"), ("uuid", "uuid"),
-    ("ulid", "bytes"), ("ksuid", "bytes"), ("rsxid", "bytes"), ("typeid", "typeid"),
-]
-# SQL's natural value of a column, as text, to compare a binary read with
-NATURAL = {
-    "int64": "{0}::bigint::text",
-    "bytes": "encode({0}::bytea, 'hex')",
-    "uuid": "{0}::text",
-    "typeid": "typeid_prefix({0}) || ' ' || {0}::uuid",
-}
-ROWS = 3
+from ids_common import ROWS, TYPES, as_natural, found_failure, read_failure, report, truth_by_type, truth_sql
 
 
 def natural(kind, value):
-    """A value read with the codecs above as text, written as NATURAL writes
-    it; the class checked (without them, asyncpg reads a str)."""
-    cls = {"int64": int, "bytes": bytes, "uuid": asyncpg.pgproto.pgproto.UUID, "typeid": tuple}[kind]
-    if not isinstance(value, cls):
-        return f"{type(value).__name__} (not {cls.__name__})"
-    if kind == "bytes":
-        return value.hex()
-    if kind == "typeid":
-        return f"{value[0]} {value[1]}"
-    return str(value)
-
-
-async def truth(conn, n):
-    """What the server says of row n: per column (text, id_time, natural)."""
-    cols = ", ".join(f"{t}::text, id_time({t}), {NATURAL[k].format(t)}" for t, k in TYPES)
-    row = await conn.fetchrow(f"SELECT {cols} FROM ids WHERE n = $1", n)
-    return {t: tuple(row[3 * i:3 * i + 3]) for i, (t, _) in enumerate(TYPES)}
+    """A value read with the codecs above as text (without them, asyncpg
+    reads a str)."""
+    return as_natural(kind, value,
+                      {"int64": int, "bytes": bytes, "uuid": asyncpg.pgproto.pgproto.UUID, "typeid": tuple},
+                      lambda v: (v[0], v[1]))
 
 
 async def check(conn, fmt):
@@ -76,25 +51,17 @@ async def check(conn, fmt):
     failed = {t: None for t, _ in TYPES}
     for _ in range(ROWS):
         row = await conn.fetchrow("INSERT INTO ids DEFAULT VALUES RETURNING *")
-        sql = await truth(conn, row["n"])
+        sql = truth_by_type(await conn.fetchrow(truth_sql("$1"), row["n"]))
         for t, kind in TYPES:
-            text, time, nat = sql[t]
-            # (in text, a str; but the uuid, which the driver reads as a UUID)
-            if fmt == "text":
-                got, want = (str(row[t]) if kind == "uuid" else row[t]), text
-            else:
-                got, want = natural(kind, row[t]), nat
-            if got != want:
-                failed[t] = failed[t] or f"row {row['n']}: read {got!r}, SQL says {want!r}"
-                continue
-            try:
-                found = [tuple(r) for r in await conn.fetch(
-                    f"SELECT {t}::text, id_time({t}) FROM ids WHERE {t} = $1", row[t])]
-            except asyncpg.PostgresError as e:
-                found = f"an error: {e}"
-            if found != [(text, time)]:
-                failed[t] = failed[t] or (
-                    f"row {row['n']}: {t} = $1 with {row[t]!r} found {found!r}, not [({text!r}, {time!r})]")
+            why = read_failure(fmt, kind, t, row, sql, natural)
+            if why is None:
+                try:
+                    found = [tuple(r) for r in await conn.fetch(
+                        f"SELECT {t}::text, id_time({t}) FROM ids WHERE {t} = $1", row[t])]
+                except asyncpg.PostgresError as e:
+                    found = f"an error: {e}"
+                why = found_failure(t, "$1", row, sql, found)
+            failed[t] = failed[t] or why
     return failed
 
 
@@ -105,18 +72,7 @@ async def main():
     await register_uniqueid(conn)
     results.append(("binary", await check(conn, "binary")))
     await conn.close()
-    i = 0
-    ok = True
-    for fmt, failed in results:
-        for t, _ in TYPES:
-            i += 1
-            if failed[t]:
-                print(f"not ok {i} - {t}, {fmt}: {failed[t]}")
-                ok = False
-            else:
-                print(f"ok {i} - {t}, {fmt}: {ROWS} rows read, and found by parameter")
-    print(f"1..{i}")
-    return 0 if ok else 1
+    return report(results)
 
 
 if __name__ == "__main__":

@@ -96,40 +96,14 @@ def register_uniqueid(conn):
 # end of doc/clients.md
 
 
-# the columns of ids (named after their types) and how each is read in binary
-TYPES = [
-    ("shardid", "int64"), ("snowflake", "int64"), ("sonyflake", "int64"), ("shortid", "int64"),
-    ("spreadid", "int64"), ("sno", "bytes"), ("objectid", "bytes"), ("uuid", "uuid"),
-    ("ulid", "bytes"), ("ksuid", "bytes"), ("rsxid", "bytes"), ("typeid", "typeid"),
-]
-# SQL's natural value of a column, as text, to compare a binary read with
-NATURAL = {
-    "int64": "{0}::bigint::text",
-    "bytes": "encode({0}::bytea, 'hex')",
-    "uuid": "{0}::text",
-    "typeid": "typeid_prefix({0}) || ' ' || {0}::uuid",
-}
-ROWS = 3
+from ids_common import ROWS, TYPES, as_natural, found_failure, read_failure, report, truth_by_type, truth_sql
 
 
 def natural(kind, value):
-    """A value read in binary as text, written as NATURAL writes it (the
-    class of a loader above: what psycopg made of a binary value)."""
-    cls = {"int64": Id64, "bytes": IdBytes, "uuid": UUID, "typeid": Typeid}[kind]
-    if not isinstance(value, cls):
-        return f"{type(value).__name__} (not {cls.__name__})"
-    if kind == "bytes":
-        return value.hex()
-    if kind == "typeid":
-        return f"{value.prefix} {value.uuid}"
-    return str(value)
-
-
-def truth(conn, n):
-    """What the server says of row n: per column (text, id_time, natural)."""
-    cols = ", ".join(f"{t}::text, id_time({t}), {NATURAL[k].format(t)}" for t, k in TYPES)
-    row = conn.execute(f"SELECT {cols} FROM ids WHERE n = %s", [n]).fetchone()
-    return {t: row[3 * i:3 * i + 3] for i, (t, _) in enumerate(TYPES)}
+    """A value read in binary as text (the class of a loader above: what
+    psycopg made of a binary value)."""
+    return as_natural(kind, value, {"int64": Id64, "bytes": IdBytes, "uuid": UUID, "typeid": Typeid},
+                      lambda v: (v.prefix, v.uuid))
 
 
 def check(conn, fmt, cur, param):
@@ -138,25 +112,17 @@ def check(conn, fmt, cur, param):
     for _ in range(ROWS):
         cur.execute("INSERT INTO ids DEFAULT VALUES RETURNING *")
         row = dict(zip([d.name for d in cur.description], cur.fetchone()))
-        sql = truth(conn, row["n"])
+        sql = truth_by_type(conn.execute(truth_sql("%s"), [row["n"]]).fetchone())
         for t, kind in TYPES:
-            text, time, nat = sql[t]
-            # (in text, a str; but the uuid, which the driver reads as a UUID)
-            if fmt == "text":
-                got, want = (str(row[t]) if kind == "uuid" else row[t]), text
-            else:
-                got, want = natural(kind, row[t]), nat
-            if got != want:
-                failed[t] = failed[t] or f"row {row['n']}: read {got!r}, SQL says {want!r}"
-                continue
-            try:
-                cur.execute(f"SELECT {t}::text, id_time({t}) FROM ids WHERE {t} = {param}", [row[t]])
-                found = cur.fetchall()
-            except psycopg.Error as e:
-                found = f"an error: {e}"
-            if found != [(text, time)]:
-                failed[t] = failed[t] or (
-                    f"row {row['n']}: {t} = {param} with {row[t]!r} found {found!r}, not [({text!r}, {time!r})]")
+            why = read_failure(fmt, kind, t, row, sql, natural)
+            if why is None:
+                try:
+                    cur.execute(f"SELECT {t}::text, id_time({t}) FROM ids WHERE {t} = {param}", [row[t]])
+                    found = cur.fetchall()
+                except psycopg.Error as e:
+                    found = f"an error: {e}"
+                why = found_failure(t, param, row, sql, found)
+            failed[t] = failed[t] or why
     return failed
 
 
@@ -167,18 +133,7 @@ def main():
     results = [("text", check(conn, "text", conn.cursor(), "%t"))]
     register_uniqueid(conn)
     results.append(("binary", check(conn, "binary", conn.cursor(binary=True), "%b")))
-    i = 0
-    ok = True
-    for fmt, failed in results:
-        for t, _ in TYPES:
-            i += 1
-            if failed[t]:
-                print(f"not ok {i} - {t}, {fmt}: {failed[t]}")
-                ok = False
-            else:
-                print(f"ok {i} - {t}, {fmt}: {ROWS} rows read, and found by parameter")
-    print(f"1..{i}")
-    return 0 if ok else 1
+    return report(results)
 
 
 if __name__ == "__main__":

@@ -95,6 +95,8 @@ DECLARE
     atts int2[];
     depths int[];
     locked oid[] := '{}';
+    drops text[];
+    adds text[];
     lo bigint;
     hi bigint;
     floor_now bigint;
@@ -201,13 +203,16 @@ BEGIN
     END LOOP;
 
     -- the foreign keys on those columns, dropped now and added again at the end
-    stmts := stmts || coalesce((
-        SELECT array_agg(format('ALTER TABLE %s DROP CONSTRAINT %I', f.conrelid::regclass, f.conname)
-                         ORDER BY f.conrelid::regclass::text, f.conname)
-        FROM pg_constraint f
-        WHERE f.contype = 'f' AND f.conparentid = 0
-          AND EXISTS (SELECT FROM unnest(rels, atts) AS k(rel, att) WHERE k.rel = f.confrelid AND k.att = ANY (f.confkey))),
-        '{}');
+    SELECT array_agg(format('ALTER TABLE %s DROP CONSTRAINT %I', f.conrelid::regclass, f.conname)
+                     ORDER BY f.conrelid::regclass::text, f.conname),
+           array_agg(format('ALTER TABLE %s ADD CONSTRAINT %I %s', f.conrelid::regclass, f.conname,
+                            pg_get_constraintdef(f.oid))
+                     ORDER BY f.conrelid::regclass::text, f.conname)
+    INTO drops, adds
+    FROM pg_constraint f
+    WHERE f.contype = 'f' AND f.conparentid = 0
+      AND EXISTS (SELECT FROM unnest(rels, atts) AS k(rel, att) WHERE k.rel = f.confrelid AND k.att = ANY (f.confkey));
+    stmts := stmts || coalesce(drops, '{}');
     -- the key's identity, or its default and the sequences that column owns
     -- (in its partitions too: a partition attached with a serial of its own)
     IF col.attidentity <> '' THEN
@@ -237,14 +242,7 @@ BEGIN
               FROM unnest(rels, atts, depths) AS k(rel, att, depth)
               JOIN pg_attribute a ON a.attrelid = k.rel AND a.attnum = k.att
               GROUP BY k.rel) x);
-    stmts := stmts || coalesce((
-        SELECT array_agg(format('ALTER TABLE %s ADD CONSTRAINT %I %s', f.conrelid::regclass, f.conname,
-                                pg_get_constraintdef(f.oid))
-                         ORDER BY f.conrelid::regclass::text, f.conname)
-        FROM pg_constraint f
-        WHERE f.contype = 'f' AND f.conparentid = 0
-          AND EXISTS (SELECT FROM unnest(rels, atts) AS k(rel, att) WHERE k.rel = f.confrelid AND k.att = ANY (f.confkey))),
-        '{}');
+    stmts := stmts || coalesce(adds, '{}');
 
     -- the statements run with the extension's schema on the path: ALTER
     -- TYPE parses the table's CHECK constraints and index expressions again,

@@ -1,0 +1,53 @@
+-- The group check of active-active replication (1.5,
+-- doc/active-active.md), on one server: what it reads of this server, the
+-- conflicts it names, and what it refuses.  t/071_active_active.pl runs it
+-- on three servers that replicate to each other.
+SET client_min_messages = warning;
+CREATE EXTENSION IF NOT EXISTS uniqueid;
+RESET client_min_messages;
+\set VERBOSITY terse
+-- no subscription: this server alone, as it is configured
+SELECT name, subscription, node = current_setting('uniqueid.node')::int AS node_is_the_setting,
+       shards = current_setting('uniqueid.shards') AS shards_are_the_setting, clock_offset, round_trip
+FROM uniqueid_check_group();
+-- every kind of conflict, each named (and the servers that have none not)
+SELECT unnest(uniqueid_settings_conflicts(
+    '[{"name": "this server", "node": 1, "shards": ""},
+      {"name": "x (subscription s1)", "node": 2, "shards": "1, 7-9"},
+      {"name": "y (subscription s2)", "node": 2, "shards": "8-20"},
+      {"name": "z (subscription s3)", "node": 4, "shards": ""}]', NULL));
+-- the nouns of uniqueid_check_nodes() on Citus
+SELECT unnest(uniqueid_settings_conflicts(
+    '[{"name": "h:1", "node": 1, "shards": "2"}, {"name": "h:2", "node": 2, "shards": ""}]', 'node'));
+-- none: NULL
+SELECT uniqueid_settings_conflicts(
+    '[{"name": "a", "node": 1, "shards": "5"}, {"name": "b", "node": 2, "shards": "6"}]', NULL) IS NULL AS no_conflict;
+-- the message and the hint of the check
+SELECT uniqueid_raise_conflicts(ARRAY['uniqueid.node 2 is set on x and y'], 'the hint');
+\echo :LAST_ERROR_SQLSTATE
+\set VERBOSITY default
+SELECT uniqueid_raise_conflicts(ARRAY['first', 'second'], 'the hint');
+\set VERBOSITY terse
+-- a server that cannot be reached: 08001, naming it (and no password)
+SELECT * FROM uniqueid_remote_settings('host=/nonexistent port=1 dbname=app user=u password=secret');
+\echo :LAST_ERROR_SQLSTATE
+-- a connection string that does not parse
+SELECT * FROM uniqueid_remote_settings('host=');
+SELECT * FROM uniqueid_remote_settings('nonsense');
+\echo :LAST_ERROR_SQLSTATE
+-- this server, over a connection of its own (the socket of the test's
+-- connection): its own settings, its clock less than a round trip away
+SELECT node = current_setting('uniqueid.node')::int AS same_node, port = current_setting('port')::int AS same_port,
+       started = pg_postmaster_start_time() AS same_server, abs(extract(epoch FROM clock_offset)) <= extract(epoch FROM round_trip) AS offset_within_round_trip
+FROM uniqueid_remote_settings(format('host=%s port=%s dbname=%s', coalesce(nullif(current_setting('unix_socket_directories'), ''), 'localhost'),
+                                     current_setting('port'), current_database()));
+-- not for everyone: it connects as the server
+CREATE ROLE uid_group_nobody;
+SET ROLE uid_group_nobody;
+SELECT * FROM uniqueid_check_group();
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM uniqueid_group_settings();
+SELECT * FROM uniqueid_remote_settings('host=/nonexistent');
+RESET ROLE;
+DROP ROLE uid_group_nobody;
+\set VERBOSITY default

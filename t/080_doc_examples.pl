@@ -21,6 +21,8 @@
 # and its workers) before the blocks run; without Citus the document is
 # skipped, saying so.
 # Every server runs in UTC, so that times print as the documents show them.
+# A document that says "<!-- doc examples: PostgreSQL N or later -->" is
+# skipped, saying so, on earlier versions.
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -121,6 +123,12 @@ for my $doc (@docs)
 {
 	my ($blocks, $conf) = parse($doc);
 	next unless @$blocks;
+	my ($needs) = slurp_file("$top/$doc") =~ /<!-- doc examples: PostgreSQL (\d+) or later -->/;
+	if ($needs && $main->pg_version < $needs)
+	{
+	  SKIP: { skip("$doc: its examples need PostgreSQL $needs or later; this is " . $main->pg_version, 1); }
+		next;
+	}
 	my $db = lc("doc_$doc" =~ s/\W/_/gr);
 
 	# the document's own servers, each a libpq service of that name

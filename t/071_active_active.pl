@@ -10,8 +10,10 @@
 # group and names two servers with the same uniqueid.node.  A server down
 # for a while catches up; a server's synchronous standby, promoted with its
 # clock 30 s behind after a power cut, rejoins through failover slots and
-# continues above every ID the server made (its floor).  (16 and later:
-# origin = none; the promotion 17 and later: failover slots.)
+# continues above every ID the server made (its floor); a server lost and
+# restored from an older base backup, its clock 60 s behind, rejoins
+# (rebuilt as doc/active-active.md says) above every ID its number made.
+# (16 and later: origin = none; the promotion 17 and later: failover slots.)
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -97,14 +99,21 @@ $node{a}->safe_psql('app', join '', map { "INSERT INTO t_$_ (phase) SELECT 0 FRO
 my %binary = ('a b' => 1, 'b a' => 1);
 sub subscribe
 {
-	my ($s, $p, $copy) = @_;
+	my ($s, $p, $copy, $others) = @_;
 	my ($ret, $out, $err) = $node{$s}->psql('app',
 		"CREATE SUBSCRIPTION sub_${s}_$p CONNECTION '" . $node{$p}->connstr . " dbname=app' PUBLICATION pub_$p "
 		  . "WITH (origin = none, copy_data = $copy, binary = " . ($binary{"$s $p"} ? 'true' : 'false')
 		  . ($failover && $p eq 'c' ? ', failover = true' : '') . ')');
 	is($ret, 0, "sub_${s}_$p: origin = none, copy_data = $copy" . ($binary{"$s $p"} ? ', binary' : ', text'))
 	  or diag($err);
-	unlike($err, qr/WARNING/, "sub_${s}_$p: no warning of data from other origins") if $copy eq 'true';
+	if ($others)
+	{
+		like($err, qr/WARNING: .*origin/s, "sub_${s}_$p: PostgreSQL warns that the copy may take rows from other origins");
+	}
+	elsif ($copy eq 'true')
+	{
+		unlike($err, qr/WARNING/, "sub_${s}_$p: no warning of data from other origins");
+	}
 	return;
 }
 # first the copies, while only a has rows and a subscribes to nobody (the
@@ -177,7 +186,9 @@ sub no_errors
 	  'could not receive data from WAL stream', 'could not send end-of-streaming message',
 	  'server closed the connection', 'could not fetch failover logical slots info from the primary server',
 	  'terminating (?:connection|logical replication worker) due to (?:administrator command|unexpected postmaster exit)',
-	  'the database system is (?:shutting down|starting up|not yet accepting connections)';
+	  'the database system is (?:shutting down|starting up|not yet accepting connections)',
+	  # (a new apply worker, while the one that lost its connection exits)
+	  'replication origin with ID \\d+ is already active for PID';
 	for my $s (qw(a b c))
 	{
 		is( $node{$s}->safe_psql('app', q{SELECT coalesce(sum(v::bigint), 0) FROM pg_stat_subscription_stats s,
@@ -222,6 +233,20 @@ sub out_of_order
 	return;
 }
 
+# above_all(NUMBER, PHASE, WHO): in every family, every ID of that server
+# number made in PHASE is above every ID the number made before
+sub above_all
+{
+	my ($num, $phase, $who) = @_;
+	is( $node{a}->safe_psql('app', join ' UNION ALL ', map {
+				"SELECT count(*) FROM t_$_ WHERE node = $num AND phase = $phase
+				 AND id <= (SELECT id FROM t_$_ WHERE node = $num AND phase < $phase ORDER BY id DESC LIMIT 1)"
+			} @fam),
+		join("\n", (0) x @fam),
+		"$who continues above every ID of number $num made before, in every family");
+	return;
+}
+
 # ---- 1. concurrent inserts on all three ----
 
 load(1, qw(a b c));
@@ -233,6 +258,9 @@ is( $node{a}->safe_psql('app', join ' UNION ALL ', map { "SELECT count(*) - coun
 	join("\n", (0) x @fam), 'no key twice in any table');
 is( $node{a}->safe_psql('app', join ' UNION ALL ', map { "SELECT string_agg(DISTINCT node::text, ',' ORDER BY node::text) FROM t_$_ WHERE phase = 1" } @fam),
 	join("\n", ('1,2,3') x @fam), 'every table has rows of phase 1 from all three servers');
+
+# a base backup of b, restored at the end
+$node{b}->backup('bbk');
 
 # the node fields: uniqueid.node of the server that made the ID
 for my $s (qw(a b c))
@@ -309,12 +337,54 @@ SKIP:
 	quiesce();
 	same_rows("c's standby promoted, phase 5");
 	no_errors('phase 5', 1);
-	is( $node{a}->safe_psql('app', join ' UNION ALL ', map {
-				"SELECT count(*) FROM t_$_ WHERE node = 3 AND phase = 5
-				 AND id <= (SELECT id FROM t_$_ WHERE node = 3 AND phase < 5 ORDER BY id DESC LIMIT 1)"
-			} @fam),
-		join("\n", (0) x @fam),
-		"the promoted standby, 30 s behind, continues above every ID c made, in every family");
+	above_all(3, 5, 'the promoted standby, 30 s behind');
 }
+
+# ---- 4. b lost, restored from its backup of phase 1, its clock 60 s behind ----
+
+# Its state file and WAL carry its horizon only to the backup's end; the IDs
+# b made after it are in a's and c's tables.  The rebuild, with the group
+# idle: a server restored from a backup cannot resume its slots and
+# subscriptions where the lost one stopped, so they are made again.
+uid_kill_all($node{b});
+my $b2 = PostgreSQL::Test::Cluster->new('b2');
+$b2->init_from_backup($node{b}, 'bbk');
+uid_clock_set($b2, $shift{b} - 60);
+uid_on_clock($b2, sub { $b2->start });
+# the restored b: the backup's subscriptions go (their slots are the lost
+# b's), then the others forget the lost b: their subscriptions to it, and
+# its slots on them once nothing uses them
+$b2->safe_psql('app', join '', map { "ALTER SUBSCRIPTION sub_b_$_ DISABLE;
+		ALTER SUBSCRIPTION sub_b_$_ SET (slot_name = NONE); DROP SUBSCRIPTION sub_b_$_;\n" } qw(a c));
+for my $s (qw(a c))
+{
+	$node{$s}->safe_psql('app', "ALTER SUBSCRIPTION sub_${s}_b DISABLE;
+		ALTER SUBSCRIPTION sub_${s}_b SET (slot_name = NONE); DROP SUBSCRIPTION sub_${s}_b");
+	$node{$s}->poll_query_until('app', "SELECT NOT active FROM pg_replication_slots WHERE slot_name = 'sub_b_$s'")
+	  or die "the slot of the lost b on $s stays in use\n";
+	$node{$s}->safe_psql('app', "SELECT pg_drop_replication_slot('sub_b_$s')");
+}
+# its rows go too, and before any ID its horizon moves past every ID the
+# number 2 made (read on a): a second past the latest time of its IDs, as
+# the time of an ID is the start of its unit (up to a second).  (The time
+# itself repeated two shardids here, in its millisecond.)
+$b2->safe_psql('app', 'TRUNCATE ' . join(', ', map { "t_$_" } @fam));
+my $past2 = $node{a}->safe_psql('app', q{SELECT max(t) + interval '1 s' FROM (}
+	  . join(' UNION ALL ', map { "SELECT max(id_time(id)) FROM t_$_ WHERE node = 2" } @fam) . ') x(t)');
+is($b2->safe_psql('app', "SELECT uniqueid_raise_horizon('$past2') >= '$past2'"), 't',
+	'the restored b raises its horizon to a second past the latest ID time of number 2 in the group');
+$node{b} = $b2;
+# b's subscriptions again: to c first, copying nothing, then the copy of
+# everything a has (rows of every origin: the group is idle)
+subscribe('b', 'c', 'false');
+subscribe('b', 'a', 'true', 'others');
+$b2->wait_for_subscription_sync($node{a}, 'sub_b_a', 'app');
+subscribe('a', 'b', 'false');
+subscribe('c', 'b', 'false');
+load(6, qw(a b c));
+quiesce();
+same_rows('b restored from its backup, phase 6');
+no_errors('phase 6', 1);
+above_all(2, 6, 'the restored b, 60 s behind');
 
 done_testing();

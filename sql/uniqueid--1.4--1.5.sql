@@ -5,16 +5,17 @@
 \echo Use "ALTER EXTENSION uniqueid UPDATE TO '1.5'" to load this file. \quit
 
 -- uniqueid_remote_settings(conninfo): the uniqueid settings of the server a
--- libpq connection string reaches, its postmaster's start and port (which
--- tell servers apart), its clock, the clock's offset from this server's and
--- the round trip (the offset is right to within half of it).  Connects as
--- this server does, so it is for superusers, or for roles granted it whose
--- connection strings give a password.
+-- libpq connection string reaches (55000 where uniqueid is not loaded),
+-- its postmaster's start, port and system identifier (which tell servers
+-- apart), its clock, the clock's offset from this server's and the round
+-- trip (the offset is right to within half of it).  Every wait ends within
+-- 10 s.  Connects as this server does, so it is for superusers, or for
+-- roles granted it whose connection strings give a password.
 CREATE FUNCTION uniqueid_remote_settings(
     conninfo text,
     OUT server text, OUT node integer, OUT cluster integer, OUT shards text,
     OUT started timestamptz, OUT port integer, OUT clock timestamptz,
-    OUT clock_offset interval, OUT round_trip interval)
+    OUT clock_offset interval, OUT round_trip interval, OUT system_identifier bigint)
 RETURNS record
 AS 'MODULE_PATHNAME', 'uniqueid_remote_settings' LANGUAGE C VOLATILE STRICT;
 REVOKE EXECUTE ON FUNCTION uniqueid_remote_settings(text) FROM PUBLIC;
@@ -112,7 +113,13 @@ DECLARE
     unread text[] := '{}';
     sub record;
     r record;
+    detail text;
 BEGIN
+    IF NOT EXISTS (SELECT FROM pg_settings WHERE pg_settings.name = 'uniqueid.node') THEN
+        RAISE EXCEPTION 'this server does not have uniqueid loaded'
+            USING ERRCODE = 'object_not_in_prerequisite_state',
+                  HINT = 'Every server of the group needs uniqueid in shared_preload_libraries.';
+    END IF;
     name := 'this server';
     subscription := NULL;
     node := current_setting('uniqueid.node')::int;
@@ -120,7 +127,9 @@ BEGIN
     shards := current_setting('uniqueid.shards');
     clock_offset := interval '0';
     round_trip := interval '0';
-    seen := ARRAY[pg_postmaster_start_time() || ' ' || current_setting('port')];
+    -- a server reached twice (or this one, through a subscription) once
+    seen := ARRAY[concat_ws(' ', (SELECT system_identifier FROM pg_control_system()),
+                            pg_postmaster_start_time(), current_setting('port'))];
     RETURN NEXT;
     FOR sub IN
         SELECT s.subname, s.subconninfo FROM pg_subscription s
@@ -130,11 +139,13 @@ BEGIN
         BEGIN
             r := @extschema@.uniqueid_remote_settings(sub.subconninfo);
         EXCEPTION WHEN OTHERS THEN
-            unread := unread || format('subscription %s: %s', sub.subname, SQLERRM);
+            GET STACKED DIAGNOSTICS detail = PG_EXCEPTION_DETAIL;
+            unread := unread || format('subscription %s: %s', sub.subname, SQLERRM)
+                             || coalesce(' (' || nullif(detail, '') || ')', '');
             CONTINUE;
         END;
-        CONTINUE WHEN r.started || ' ' || r.port = ANY (seen);
-        seen := seen || (r.started || ' ' || r.port);
+        CONTINUE WHEN concat_ws(' ', r.system_identifier, r.started, r.port) = ANY (seen);
+        seen := seen || concat_ws(' ', r.system_identifier, r.started, r.port);
         name := format('%s (subscription %s)', r.server, sub.subname);
         subscription := sub.subname;
         node := r.node;

@@ -8,10 +8,13 @@
  * every subscription of the database; uniqueid_check_group() names the
  * servers that could make the same IDs.
  *
- * The connection is libpq's, made the way the server's own code does inside
- * a backend (libpq-be-fe-helpers.h: interruptible, its file descriptor
- * accounted for), and every wait is bounded: connect_timeout, unless the
- * connection string sets its own, and as long again for the answer.
+ * The connection is libpq's, made without blocking inside the backend: its
+ * file descriptor accounted for, every wait interruptible and bounded (10 s
+ * for the connection, whatever connect_timeout says, which libpq applies to
+ * blocking connections only; 10 s more for the answer).  The query runs
+ * with search_path set to pg_catalog, so the remote role's own functions
+ * and operators cannot stand in for the settings, and it reads pg_settings,
+ * where a uniqueid.* value set without the library loaded does not appear.
  */
 #include "postgres.h"
 
@@ -19,12 +22,14 @@
 #include "fmgr.h"
 #include "funcapi.h"
 #include "libpq-fe.h"
-#include "libpq/libpq-be-fe-helpers.h"
 #include "miscadmin.h"
+#include "storage/fd.h"
 #include "storage/latch.h"
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
 #include "utils/wait_event.h"
+
+#include <errno.h>
 
 #include "compat.h"
 #include "layout.h"
@@ -35,17 +40,25 @@
 /*
  * What the remote server answers: its settings (NULL where uniqueid is not
  * loaded there), its clock, and what tells one server from another (the
- * postmaster's start and the port), all in forms that do not depend on its
- * DateStyle or TimeZone.
+ * cluster's system identifier, the postmaster's start and the port), in
+ * forms that do not depend on its DateStyle or TimeZone.
  */
 static const char uid_remote_query[] =
-	"SELECT current_setting('uniqueid.node', true), current_setting('uniqueid.cluster', true),"
-	" current_setting('uniqueid.shards', true),"
-	" (extract(epoch FROM clock_timestamp()) * 1000000)::bigint,"
-	" (extract(epoch FROM pg_postmaster_start_time()) * 1000000)::bigint,"
-	" current_setting('port')";
+	"SET search_path = pg_catalog, pg_temp; "
+	"SELECT (SELECT setting FROM pg_catalog.pg_settings WHERE name = 'uniqueid.node'),"
+	" (SELECT setting FROM pg_catalog.pg_settings WHERE name = 'uniqueid.cluster'),"
+	" (SELECT setting FROM pg_catalog.pg_settings WHERE name = 'uniqueid.shards'),"
+	" (extract(epoch FROM pg_catalog.clock_timestamp()) * 1000000)::bigint,"
+	" (extract(epoch FROM pg_catalog.pg_postmaster_start_time()) * 1000000)::bigint,"
+	" pg_catalog.current_setting('port'),"
+	" (SELECT system_identifier FROM pg_catalog.pg_control_system())";
+#define UID_REMOTE_COLUMNS 7
 
-/* A connection string as messages show it: service, host, port and database, no password. */
+/*
+ * A connection string as messages show it: service, host, port and
+ * database, never a password (nor a dbname that is itself a connection
+ * string or URI, which may hold one).
+ */
 static char *
 uid_conninfo_display(const char *conninfo)
 {
@@ -58,7 +71,8 @@ uid_conninfo_display(const char *conninfo)
 	initStringInfo(&s);
 	for (int i = 0; i < lengthof(shown); i++)
 		for (PQconninfoOption *o = opts; o->keyword != NULL; o++)
-			if (strcmp(o->keyword, shown[i]) == 0 && o->val != NULL && o->val[0] != '\0')
+			if (strcmp(o->keyword, shown[i]) == 0 && o->val != NULL && o->val[0] != '\0' &&
+				strchr(o->val, '=') == NULL && strstr(o->val, "://") == NULL)
 				appendStringInfo(&s, "%s%s=%s", s.len > 0 ? " " : "", o->keyword, o->val);
 	PQconninfoFree(opts);
 	if (s.len == 0)
@@ -66,21 +80,73 @@ uid_conninfo_display(const char *conninfo)
 	return s.data;
 }
 
-/* The answer to the query sent on conn, waiting at most until `deadline`. */
+/* Does the connection string give a password itself (not from a file)? */
+static bool
+uid_conninfo_has_password(const char *conninfo)
+{
+	PQconninfoOption *opts = PQconninfoParse(conninfo, NULL);
+	bool		found = false;
+
+	if (opts == NULL)
+		return false;
+	for (PQconninfoOption *o = opts; o->keyword != NULL; o++)
+		if (strcmp(o->keyword, "password") == 0 && o->val != NULL && o->val[0] != '\0')
+			found = true;
+	PQconninfoFree(opts);
+	return found;
+}
+
+/* Milliseconds left until `deadline`; the error of a wait that ran out. */
+static long
+uid_remote_left(TimestampTz deadline, const char *server, const char *what)
+{
+	long		left = TimestampDifferenceMilliseconds(GetCurrentTimestamp(), deadline);
+
+	if (left <= 0)
+		ereport(ERROR,
+				(errcode(ERRCODE_CONNECTION_FAILURE),
+				 errmsg("server %s did not %s within %d s", server, what, UID_REMOTE_TIMEOUT_S)));
+	return left;
+}
+
+/* Waits (at most until `deadline`) for the connection that conn started. */
+static void
+uid_remote_connected(PGconn *conn, TimestampTz deadline, const char *server)
+{
+	PostgresPollingStatusType st = PQstatus(conn) == CONNECTION_BAD ? PGRES_POLLING_FAILED : PGRES_POLLING_WRITING;
+
+	while (st != PGRES_POLLING_OK && st != PGRES_POLLING_FAILED)
+	{
+		int			rc = WaitLatchOrSocket(MyLatch,
+										   WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH |
+										   (st == PGRES_POLLING_READING ? WL_SOCKET_READABLE : WL_SOCKET_WRITEABLE),
+										   PQsocket(conn), uid_remote_left(deadline, server, "accept the connection"),
+										   PG_WAIT_EXTENSION);
+
+		if (rc & WL_LATCH_SET)
+			ResetLatch(MyLatch);
+		CHECK_FOR_INTERRUPTS();
+		if (rc & (WL_SOCKET_READABLE | WL_SOCKET_WRITEABLE))
+			st = PQconnectPoll(conn);
+	}
+	if (PQstatus(conn) != CONNECTION_OK)
+		ereport(ERROR,
+				(errcode(ERRCODE_SQLCLIENT_UNABLE_TO_ESTABLISH_SQLCONNECTION),
+				 errmsg("could not connect to server %s", server),
+				 errdetail_internal("%s", pchomp(PQerrorMessage(conn)))));
+}
+
+/* The next result of the query sent on conn, waiting at most until `deadline`. */
 static PGresult *
 uid_remote_result(PGconn *conn, TimestampTz deadline, const char *server)
 {
 	while (PQisBusy(conn))
 	{
-		long		left = TimestampDifferenceMilliseconds(GetCurrentTimestamp(), deadline);
-		int			rc;
+		int			rc = WaitLatchOrSocket(MyLatch,
+										   WL_LATCH_SET | WL_SOCKET_READABLE | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH,
+										   PQsocket(conn), uid_remote_left(deadline, server, "answer"),
+										   PG_WAIT_EXTENSION);
 
-		if (left <= 0)
-			ereport(ERROR,
-					(errcode(ERRCODE_CONNECTION_FAILURE),
-					 errmsg("server %s did not answer within %d s", server, UID_REMOTE_TIMEOUT_S)));
-		rc = WaitLatchOrSocket(MyLatch, WL_LATCH_SET | WL_SOCKET_READABLE | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH,
-							   PQsocket(conn), left, PG_WAIT_EXTENSION);
 		if (rc & WL_LATCH_SET)
 			ResetLatch(MyLatch);
 		CHECK_FOR_INTERRUPTS();
@@ -90,49 +156,85 @@ uid_remote_result(PGconn *conn, TimestampTz deadline, const char *server)
 	return PQgetResult(conn);
 }
 
+/* A whole int64 in the answer, within [min, max], or 08P01 naming it. */
+static int64
+uid_remote_int64(const char *text, const char *what, int64 min, int64 max, const char *server)
+{
+	char	   *end;
+	int64		v;
+
+	errno = 0;
+	v = strtoi64(text, &end, 10);
+	if (errno != 0 || end == text || *end != '\0' || v < min || v > max)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROTOCOL_VIOLATION),
+				 errmsg("server %s answered an invalid %s: \"%s\"", server, what, text)));
+	return v;
+}
+
+/* Unix microseconds from the answer, as a timestamptz (years 1970 to 9999). */
+static TimestampTz
+uid_remote_time(const char *text, const char *what, const char *server)
+{
+	return uid_remote_int64(text, what, 0, INT64CONST(253402300799) * USECS_PER_SEC, server) - UID_PG_EPOCH_UNIX_US;
+}
+
 PG_FUNCTION_INFO_V1(uniqueid_remote_settings);
 /*
  * uniqueid_remote_settings(conninfo): the uniqueid settings of the server
- * that conninfo reaches, with its clock's offset from this server's
- * (its clock at the middle of the round trip, less this server's) and the
- * round trip, which bounds that offset's error (half of it).  For
- * superusers, and for roles granted it whose connections use a password
- * (as dblink requires): the connection is this server's.
+ * that conninfo reaches, with its clock's offset from this server's (its
+ * clock at the middle of the round trip, less this server's) and the round
+ * trip, which bounds that offset's error (half of it).  For superusers,
+ * and for roles granted it whose connection strings give a password, which
+ * the server must ask for (as dblink requires): the connection is this
+ * server's, with its password files and certificates.
  */
 Datum
 uniqueid_remote_settings(PG_FUNCTION_ARGS)
 {
 	char	   *conninfo = text_to_cstring(PG_GETARG_TEXT_PP(0));
 	char	   *server = uid_conninfo_display(conninfo);
-	const char *keywords[] = {"connect_timeout", "dbname", "fallback_application_name", NULL};
-	const char *values[] = {CppAsString2(UID_REMOTE_TIMEOUT_S), conninfo, "uniqueid", NULL};
+	const char *keywords[] = {"dbname", "fallback_application_name", NULL};
+	const char *values[] = {conninfo, "uniqueid", NULL};
+	char	   *answer[UID_REMOTE_COLUMNS];
+	TimestampTz sent,
+				received,
+				remote;
 	TupleDesc	tupdesc;
-	Datum		out[9];
-	bool		nulls[9] = {0};
+	Datum		out[10];
+	bool		nulls[10] = {0};
 	PGconn	   *volatile conn = NULL;
 
 	if (get_call_result_type(fcinfo, NULL, &tupdesc) != TYPEFUNC_COMPOSITE)
 		elog(ERROR, "return type must be a row type");
+	if (!superuser() && !uid_conninfo_has_password(conninfo))
+		ereport(ERROR,
+				(errcode(ERRCODE_S_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTED),
+				 errmsg("password is required to read the settings of server %s", server),
+				 errdetail("Non-superusers must give a password in the connection string.")));
 
+	if (!AcquireExternalFD())
+		ereport(ERROR,
+				(errcode(ERRCODE_SQLCLIENT_UNABLE_TO_ESTABLISH_SQLCONNECTION),
+				 errmsg("could not connect to server %s", server),
+				 errdetail("There are too many open files on the local server.")));
+	conn = PQconnectStartParams(keywords, values, true);
+	if (conn == NULL)
+	{
+		ReleaseExternalFD();
+		ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory")));
+	}
 	PG_TRY();
 	{
 		PGresult   *res;
-		TimestampTz sent,
-					received,
-					remote;
 
-		/* (the connection string's own settings come after ours, and win) */
-		conn = libpqsrv_connect_params(keywords, values, true, PG_WAIT_EXTENSION);
-		if (conn == NULL || PQstatus(conn) != CONNECTION_OK)
-			ereport(ERROR,
-					(errcode(ERRCODE_SQLCLIENT_UNABLE_TO_ESTABLISH_SQLCONNECTION),
-					 errmsg("could not connect to server %s", server),
-					 errdetail_internal("%s", conn ? pchomp(PQerrorMessage(conn)) : "out of memory")));
+		sent = GetCurrentTimestamp();
+		uid_remote_connected(conn, sent + UID_REMOTE_TIMEOUT_S * USECS_PER_SEC, server);
 		if (!superuser() && !PQconnectionUsedPassword(conn))
 			ereport(ERROR,
 					(errcode(ERRCODE_S_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTED),
 					 errmsg("password is required to read the settings of server %s", server),
-					 errdetail("Non-superusers must give a password in the connection string or a password file.")));
+					 errdetail("The server did not ask for the password.")));
 
 		sent = GetCurrentTimestamp();
 		if (!PQsendQuery(conn, uid_remote_query))
@@ -140,45 +242,67 @@ uniqueid_remote_settings(PG_FUNCTION_ARGS)
 					(errcode(ERRCODE_CONNECTION_FAILURE),
 					 errmsg("could not send a query to server %s", server),
 					 errdetail_internal("%s", pchomp(PQerrorMessage(conn)))));
-		res = uid_remote_result(conn, sent + UID_REMOTE_TIMEOUT_S * USECS_PER_SEC, server);
-		received = GetCurrentTimestamp();
-		if (PQresultStatus(res) != PGRES_TUPLES_OK || PQntuples(res) != 1 || PQnfields(res) != 6)
+		/* the SET, then the row */
+		for (int i = 0; i < 2; i++)
 		{
-			char	   *why = pchomp(res ? PQresultErrorMessage(res) : PQerrorMessage(conn));
+			bool		ok;
 
+			res = uid_remote_result(conn, sent + UID_REMOTE_TIMEOUT_S * USECS_PER_SEC, server);
+			ok = i == 0 ? PQresultStatus(res) == PGRES_COMMAND_OK
+				: (PQresultStatus(res) == PGRES_TUPLES_OK && PQntuples(res) == 1 && PQnfields(res) == UID_REMOTE_COLUMNS);
+			if (!ok)
+			{
+				char	   *why;
+
+				if (res == NULL)
+					why = pchomp(PQerrorMessage(conn));
+				else if (PQresultStatus(res) == PGRES_TUPLES_OK)
+					why = psprintf("Expected 1 row of %d columns, got %d rows of %d.",
+								   UID_REMOTE_COLUMNS, PQntuples(res), PQnfields(res));
+				else
+					why = pchomp(PQresultErrorMessage(res));
+				PQclear(res);
+				ereport(ERROR,
+						(errcode(ERRCODE_CONNECTION_FAILURE),
+						 errmsg("could not read the settings of server %s", server),
+						 errdetail_internal("%s", why)));
+			}
+			if (i == 1)
+				for (int c = 0; c < UID_REMOTE_COLUMNS; c++)
+					answer[c] = PQgetisnull(res, 0, c) ? NULL : pstrdup(PQgetvalue(res, 0, c));
 			PQclear(res);
-			ereport(ERROR,
-					(errcode(ERRCODE_CONNECTION_FAILURE),
-					 errmsg("could not read the settings of server %s", server),
-					 errdetail_internal("%s", why)));
 		}
-		if (PQgetisnull(res, 0, 0))
-		{
-			PQclear(res);
-			ereport(ERROR,
-					(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-					 errmsg("server %s does not have uniqueid loaded", server),
-					 errhint("Every server of the group needs uniqueid in shared_preload_libraries.")));
-		}
-		/* Unix microseconds to PostgreSQL's */
-		remote = strtoi64(PQgetvalue(res, 0, 3), NULL, 10) - UID_PG_EPOCH_UNIX_US;
-		out[0] = CStringGetTextDatum(server);
-		out[1] = Int32GetDatum(pg_strtoint32(PQgetvalue(res, 0, 0)));
-		out[2] = Int32GetDatum(pg_strtoint32(PQgetvalue(res, 0, 1)));
-		out[3] = CStringGetTextDatum(PQgetvalue(res, 0, 2));
-		out[4] = TimestampTzGetDatum(strtoi64(PQgetvalue(res, 0, 4), NULL, 10) - UID_PG_EPOCH_UNIX_US);
-		out[5] = Int32GetDatum(pg_strtoint32(PQgetvalue(res, 0, 5)));
-		out[6] = TimestampTzGetDatum(remote);
-		out[7] = DirectFunctionCall2(timestamp_mi, TimestampTzGetDatum(remote),
-									 TimestampTzGetDatum(sent + (received - sent) / 2));
-		out[8] = DirectFunctionCall2(timestamp_mi, TimestampTzGetDatum(received), TimestampTzGetDatum(sent));
-		PQclear(res);
+		received = GetCurrentTimestamp();
 	}
 	PG_FINALLY();
 	{
-		libpqsrv_disconnect(conn);
+		ReleaseExternalFD();
+		PQfinish(conn);
 	}
 	PG_END_TRY();
+
+	if (answer[0] == NULL || answer[1] == NULL || answer[2] == NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("server %s does not have uniqueid loaded", server),
+				 errhint("Every server of the group needs uniqueid in shared_preload_libraries.")));
+	for (int c = 3; c < UID_REMOTE_COLUMNS; c++)
+		if (answer[c] == NULL)
+			ereport(ERROR,
+					(errcode(ERRCODE_PROTOCOL_VIOLATION),
+					 errmsg("server %s answered a null in column %d", server, c + 1)));
+	remote = uid_remote_time(answer[3], "clock", server);
+	out[0] = CStringGetTextDatum(server);
+	out[1] = Int32GetDatum((int32) uid_remote_int64(answer[0], "uniqueid.node", 0, PG_INT32_MAX, server));
+	out[2] = Int32GetDatum((int32) uid_remote_int64(answer[1], "uniqueid.cluster", 0, PG_INT32_MAX, server));
+	out[3] = CStringGetTextDatum(answer[2]);
+	out[4] = TimestampTzGetDatum(uid_remote_time(answer[4], "postmaster start", server));
+	out[5] = Int32GetDatum((int32) uid_remote_int64(answer[5], "port", 1, 65535, server));
+	out[6] = TimestampTzGetDatum(remote);
+	out[7] = DirectFunctionCall2(timestamp_mi, TimestampTzGetDatum(remote),
+								 TimestampTzGetDatum(sent + (received - sent) / 2));
+	out[8] = DirectFunctionCall2(timestamp_mi, TimestampTzGetDatum(received), TimestampTzGetDatum(sent));
+	out[9] = Int64GetDatum(uid_remote_int64(answer[6], "system identifier", PG_INT64_MIN, PG_INT64_MAX, server));
 
 	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(tupdesc, out, nulls)));
 }

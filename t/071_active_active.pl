@@ -301,6 +301,22 @@ is($node{a}->safe_psql('app', 'SELECT count(*) FROM uniqueid_check_group()'), 3,
 is($node{a}->safe_psql('app', q{SELECT has_function_privilege('pg_monitor', 'uniqueid_check_group()', 'EXECUTE')}), 'f',
 	'uniqueid_check_group() is not for everyone (it connects as the server)');
 
+# a server with uniqueid.node in its configuration but not the library:
+# refused, not read as node 4; and one that stops answering (its postmaster
+# frozen): refused once the 10 s of the connection are over
+my $d = PostgreSQL::Test::Cluster->new('d');
+$d->init;
+$d->append_conf('postgresql.conf', "uniqueid.node = 4\n");
+$d->start;
+my $read_d = "SELECT * FROM uniqueid_remote_settings('" . $d->connstr . " dbname=postgres')";
+like(uid_error($node{a}, $read_d, 'app'), qr/ERROR:  55000: server host=\S+ port=${\ $d->port} dbname=postgres does not have uniqueid loaded/,
+	'a server without the library (uniqueid.node in its file only): 55000, naming it');
+kill 'STOP', $d->{_pid};
+like(uid_error($node{a}, $read_d, 'app'), qr/ERROR:  08006: server host=\S+ port=${\ $d->port} dbname=postgres did not accept the connection within 10 s/,
+	'a server that does not answer: 08006 after 10 s, naming it');
+kill 'CONT', $d->{_pid};
+$d->stop;
+
 # ---- 2. a server down for a while, then back ----
 
 $node{c}->stop('fast');

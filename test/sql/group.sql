@@ -31,8 +31,9 @@ SELECT uniqueid_raise_conflicts(ARRAY['first', 'second'], 'the hint');
 -- a server that cannot be reached: 08001, naming it (and no password)
 SELECT * FROM uniqueid_remote_settings('host=/nonexistent port=1 dbname=app user=u password=secret');
 \echo :LAST_ERROR_SQLSTATE
--- a connection string that does not parse
-SELECT * FROM uniqueid_remote_settings('host=');
+-- a connection string that does not parse; a dbname that is a URI with a
+-- password is not shown
+SELECT * FROM uniqueid_remote_settings('dbname=postgresql://u:secret@/app?host=/nonexistent');
 SELECT * FROM uniqueid_remote_settings('nonsense');
 \echo :LAST_ERROR_SQLSTATE
 -- this server, over a connection of its own (the socket of the test's
@@ -49,5 +50,18 @@ SELECT * FROM uniqueid_check_group();
 SELECT * FROM uniqueid_group_settings();
 SELECT * FROM uniqueid_remote_settings('host=/nonexistent');
 RESET ROLE;
+-- granted, a role must give the password itself: not from the server's
+-- password files
+GRANT EXECUTE ON FUNCTION uniqueid_remote_settings(text) TO uid_group_nobody;
+SET ROLE uid_group_nobody;
+SELECT * FROM uniqueid_remote_settings('host=/nonexistent passfile=/var/lib/postgresql/.pgpass');
+\echo :LAST_ERROR_SQLSTATE
+SELECT * FROM uniqueid_remote_settings('host=/nonexistent password=');
+\echo :LAST_ERROR_SQLSTATE
+-- (with one, it tries, and fails to connect here)
+SELECT * FROM uniqueid_remote_settings('host=/nonexistent password=secret');
+\echo :LAST_ERROR_SQLSTATE
+RESET ROLE;
+REVOKE EXECUTE ON FUNCTION uniqueid_remote_settings(text) FROM uid_group_nobody;
 DROP ROLE uid_group_nobody;
 \set VERBOSITY default

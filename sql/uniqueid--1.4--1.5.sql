@@ -96,41 +96,40 @@ BEGIN
 END
 $function$;
 
+-- A server of a group, as uniqueid_group_settings() and
+-- uniqueid_check_group() list it.
+CREATE TYPE uniqueid_group_server AS (
+    name text, subscription name, node integer, cluster integer,
+    shards text, clock_offset interval, round_trip interval);
+
 -- uniqueid_group_settings(): the uniqueid settings of this server and of
 -- the publisher of every subscription of this database, read over the
 -- subscriptions' own connection strings; a server reached twice is listed
 -- once.  55000 names the servers that cannot be read.  For superusers (the
 -- connection strings of subscriptions are theirs to read).
-CREATE FUNCTION uniqueid_group_settings(
-    OUT name text, OUT subscription name, OUT node integer, OUT cluster integer,
-    OUT shards text, OUT clock_offset interval, OUT round_trip interval)
-RETURNS SETOF record
+CREATE FUNCTION uniqueid_group_settings() RETURNS SETOF uniqueid_group_server
 LANGUAGE plpgsql VOLATILE
 SET search_path = pg_catalog, pg_temp
 AS $function$
 DECLARE
+    g @extschema@.uniqueid_group_server;
     seen text[];
     unread text[] := '{}';
     sub record;
     r record;
     detail text;
 BEGIN
-    IF NOT EXISTS (SELECT FROM pg_settings WHERE pg_settings.name = 'uniqueid.node') THEN
+    IF NOT EXISTS (SELECT FROM pg_settings WHERE name = 'uniqueid.node') THEN
         RAISE EXCEPTION 'this server does not have uniqueid loaded'
             USING ERRCODE = 'object_not_in_prerequisite_state',
                   HINT = 'Every server of the group needs uniqueid in shared_preload_libraries.';
     END IF;
-    name := 'this server';
-    subscription := NULL;
-    node := current_setting('uniqueid.node')::int;
-    cluster := current_setting('uniqueid.cluster')::int;
-    shards := current_setting('uniqueid.shards');
-    clock_offset := interval '0';
-    round_trip := interval '0';
+    g := ('this server', NULL, current_setting('uniqueid.node')::int, current_setting('uniqueid.cluster')::int,
+          current_setting('uniqueid.shards'), interval '0', interval '0');
     -- a server reached twice (or this one, through a subscription) once
     seen := ARRAY[concat_ws(' ', (SELECT system_identifier FROM pg_control_system()),
                             pg_postmaster_start_time(), current_setting('port'))];
-    RETURN NEXT;
+    RETURN NEXT g;
     FOR sub IN
         SELECT s.subname, s.subconninfo FROM pg_subscription s
         WHERE s.subdbid = (SELECT oid FROM pg_database WHERE datname = current_database())
@@ -146,14 +145,9 @@ BEGIN
         END;
         CONTINUE WHEN concat_ws(' ', r.system_identifier, r.started, r.port) = ANY (seen);
         seen := seen || concat_ws(' ', r.system_identifier, r.started, r.port);
-        name := format('%s (subscription %s)', r.server, sub.subname);
-        subscription := sub.subname;
-        node := r.node;
-        cluster := r.cluster;
-        shards := r.shards;
-        clock_offset := r.clock_offset;
-        round_trip := r.round_trip;
-        RETURN NEXT;
+        g := (format('%s (subscription %s)', r.server, sub.subname), sub.subname,
+              r.node, r.cluster, r.shards, r.clock_offset, r.round_trip);
+        RETURN NEXT g;
     END LOOP;
     IF cardinality(unread) > 0 THEN
         RAISE EXCEPTION 'cannot read the uniqueid settings of every server of the group'
@@ -171,25 +165,19 @@ REVOKE EXECUTE ON FUNCTION uniqueid_group_settings() FROM PUBLIC;
 -- that replicates to each other (in a full mesh, on one of them reads
 -- every server): a repeated uniqueid.node would otherwise show only as a
 -- replication conflict, or not at all.
-CREATE FUNCTION uniqueid_check_group(
-    OUT name text, OUT subscription name, OUT node integer, OUT cluster integer,
-    OUT shards text, OUT clock_offset interval, OUT round_trip interval)
-RETURNS SETOF record
+CREATE FUNCTION uniqueid_check_group() RETURNS SETOF uniqueid_group_server
 LANGUAGE plpgsql VOLATILE
 SET search_path = pg_catalog, pg_temp
 AS $function$
 DECLARE
-    settings jsonb;
-BEGIN
     -- read once: what is checked is what is returned
-    SELECT jsonb_agg(to_jsonb(x) ORDER BY x.subscription NULLS FIRST) INTO settings FROM @extschema@.uniqueid_group_settings() x;
-    PERFORM @extschema@.uniqueid_raise_conflicts(@extschema@.uniqueid_settings_conflicts(settings, NULL),
+    servers @extschema@.uniqueid_group_server[] :=
+        ARRAY(SELECT g FROM @extschema@.uniqueid_group_settings() g ORDER BY g.subscription NULLS FIRST);
+BEGIN
+    PERFORM @extschema@.uniqueid_raise_conflicts(
+        @extschema@.uniqueid_settings_conflicts((SELECT jsonb_agg(to_jsonb(x)) FROM unnest(servers) x), NULL),
         'Give every server of the group its own uniqueid.node, and each logical shard to at most one server''s uniqueid.shards (uniqueid.shards = '''' on servers that use next_id() alone).');
-    RETURN QUERY SELECT x.name, x.subscription, x.node, x.cluster, x.shards, x.clock_offset, x.round_trip
-        FROM jsonb_to_recordset(settings)
-             AS x(name text, subscription name, node int, cluster int, shards text,
-                  clock_offset interval, round_trip interval)
-        ORDER BY x.subscription NULLS FIRST;
+    RETURN QUERY SELECT * FROM unnest(servers);
 END
 $function$;
 REVOKE EXECUTE ON FUNCTION uniqueid_check_group() FROM PUBLIC;

@@ -178,4 +178,23 @@ uid_generate(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 	return uid_slot_id(layout, t, seq) | fixed_bits;
 }
 
+/* uid_node_issued for id, an ID (fixed bits or not) of the layout */
+static inline void
+uid_node_issued_id(const UidLayout *layout, uint64 id)
+{
+	if (unlikely(uid_node_negotiated))
+		uid_node_confirm(layout->typname,
+						 uid_unit_end_ms(layout->epoch_us, layout->unit_us, uid_get_time(layout, id)));
+}
+
+/* uid_generate for a node-bearing family, whose fixed bits hold uid_node_for's number */
+static pg_attribute_always_inline uint64
+uid_generate_node(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
+{
+	uint64		id = uid_generate(layout, slot, fixed_bits);
+
+	uid_node_issued_id(layout, id);
+	return id;
+}
+
 #endif							/* UNIQUEID_GENERATOR_H */

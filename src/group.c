@@ -23,23 +23,22 @@
 #include "funcapi.h"
 #include "libpq-fe.h"
 #include "miscadmin.h"
-#include "storage/fd.h"
-#include "storage/latch.h"
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
-#include "utils/wait_event.h"
 
 #include <errno.h>
 
 #include "compat.h"
 #include "layout.h"
+#include "remote.h"
 
 /* how long to wait for the connection, and then for the answer */
 #define UID_REMOTE_TIMEOUT_S 10
 
 /*
  * What the remote server answers: its settings (NULL where uniqueid is not
- * loaded there), its clock, and what tells one server from another (the
+ * loaded there; the leased node number NULL where uniqueid is older than
+ * 1.6), its clock, and what tells one server from another (the
  * cluster's system identifier, the postmaster's start and the port), in
  * forms that do not depend on its DateStyle or TimeZone.
  */
@@ -51,110 +50,9 @@ static const char uid_remote_query[] =
 	" (extract(epoch FROM pg_catalog.clock_timestamp()) * 1000000)::bigint,"
 	" (extract(epoch FROM pg_catalog.pg_postmaster_start_time()) * 1000000)::bigint,"
 	" pg_catalog.current_setting('port'),"
-	" (SELECT system_identifier FROM pg_catalog.pg_control_system())";
-#define UID_REMOTE_COLUMNS 7
-
-/*
- * A connection string as messages show it: service, host, port and
- * database, never a password (nor a dbname that is itself a connection
- * string or URI, which may hold one).
- */
-static char *
-uid_conninfo_display(const char *conninfo)
-{
-	static const char *const shown[] = {"service", "host", "hostaddr", "port", "dbname"};
-	PQconninfoOption *opts = PQconninfoParse(conninfo, NULL);
-	StringInfoData s;
-
-	if (opts == NULL)
-		return pstrdup("(a connection string that does not parse)");
-	initStringInfo(&s);
-	for (int i = 0; i < lengthof(shown); i++)
-		for (PQconninfoOption *o = opts; o->keyword != NULL; o++)
-			if (strcmp(o->keyword, shown[i]) == 0 && o->val != NULL && o->val[0] != '\0' &&
-				strchr(o->val, '=') == NULL && strstr(o->val, "://") == NULL)
-				appendStringInfo(&s, "%s%s=%s", s.len > 0 ? " " : "", o->keyword, o->val);
-	PQconninfoFree(opts);
-	if (s.len == 0)
-		appendStringInfoString(&s, "(libpq's defaults)");
-	return s.data;
-}
-
-/* Does the connection string give a password itself (not from a file)? */
-static bool
-uid_conninfo_has_password(const char *conninfo)
-{
-	PQconninfoOption *opts = PQconninfoParse(conninfo, NULL);
-	bool		found = false;
-
-	if (opts == NULL)
-		return false;
-	for (PQconninfoOption *o = opts; o->keyword != NULL; o++)
-		if (strcmp(o->keyword, "password") == 0 && o->val != NULL && o->val[0] != '\0')
-			found = true;
-	PQconninfoFree(opts);
-	return found;
-}
-
-/* Milliseconds left until `deadline`; the error of a wait that ran out. */
-static long
-uid_remote_left(TimestampTz deadline, const char *server, const char *what)
-{
-	long		left = TimestampDifferenceMilliseconds(GetCurrentTimestamp(), deadline);
-
-	if (left <= 0)
-		ereport(ERROR,
-				(errcode(ERRCODE_CONNECTION_FAILURE),
-				 errmsg("server %s did not %s within %d s", server, what, UID_REMOTE_TIMEOUT_S)));
-	return left;
-}
-
-/* Waits (at most until `deadline`) for the connection that conn started. */
-static void
-uid_remote_connected(PGconn *conn, TimestampTz deadline, const char *server)
-{
-	PostgresPollingStatusType st = PQstatus(conn) == CONNECTION_BAD ? PGRES_POLLING_FAILED : PGRES_POLLING_WRITING;
-
-	while (st != PGRES_POLLING_OK && st != PGRES_POLLING_FAILED)
-	{
-		int			rc = WaitLatchOrSocket(MyLatch,
-										   WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH |
-										   (st == PGRES_POLLING_READING ? WL_SOCKET_READABLE : WL_SOCKET_WRITEABLE),
-										   PQsocket(conn), uid_remote_left(deadline, server, "accept the connection"),
-										   PG_WAIT_EXTENSION);
-
-		if (rc & WL_LATCH_SET)
-			ResetLatch(MyLatch);
-		CHECK_FOR_INTERRUPTS();
-		if (rc & (WL_SOCKET_READABLE | WL_SOCKET_WRITEABLE))
-			st = PQconnectPoll(conn);
-	}
-	if (PQstatus(conn) != CONNECTION_OK)
-		ereport(ERROR,
-				(errcode(ERRCODE_SQLCLIENT_UNABLE_TO_ESTABLISH_SQLCONNECTION),
-				 errmsg("could not connect to server %s", server),
-				 errdetail_internal("%s", pchomp(PQerrorMessage(conn)))));
-}
-
-/* The next result of the query sent on conn, waiting at most until `deadline`. */
-static PGresult *
-uid_remote_result(PGconn *conn, TimestampTz deadline, const char *server)
-{
-	while (PQisBusy(conn))
-	{
-		int			rc = WaitLatchOrSocket(MyLatch,
-										   WL_LATCH_SET | WL_SOCKET_READABLE | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH,
-										   PQsocket(conn), uid_remote_left(deadline, server, "answer"),
-										   PG_WAIT_EXTENSION);
-
-		if (rc & WL_LATCH_SET)
-			ResetLatch(MyLatch);
-		CHECK_FOR_INTERRUPTS();
-		if ((rc & WL_SOCKET_READABLE) && !PQconsumeInput(conn))
-			break;
-	}
-	return PQgetResult(conn);
-}
+	" (SELECT system_identifier FROM pg_catalog.pg_control_system()),"
+	" (SELECT setting FROM pg_catalog.pg_settings WHERE name = 'uniqueid.node_leased')";
+#define UID_REMOTE_COLUMNS 8
 
 /* A whole int64 in the answer, within [min, max], or 08P01 naming it. */
 static int64
@@ -194,15 +92,14 @@ uniqueid_remote_settings(PG_FUNCTION_ARGS)
 {
 	char	   *conninfo = text_to_cstring(PG_GETARG_TEXT_PP(0));
 	char	   *server = uid_conninfo_display(conninfo);
-	const char *keywords[] = {"dbname", "fallback_application_name", NULL};
-	const char *values[] = {conninfo, "uniqueid", NULL};
 	char	   *answer[UID_REMOTE_COLUMNS];
 	TimestampTz sent,
 				received,
 				remote;
 	TupleDesc	tupdesc;
-	Datum		out[10];
-	bool		nulls[10] = {0};
+	Datum		out[11];
+	bool		nulls[11] = {0};
+	bool		leased;
 	PGconn	   *volatile conn = NULL;
 
 	if (get_call_result_type(fcinfo, NULL, &tupdesc) != TYPEFUNC_COMPOSITE)
@@ -213,23 +110,11 @@ uniqueid_remote_settings(PG_FUNCTION_ARGS)
 				 errmsg("password is required to read the settings of server %s", server),
 				 errdetail("Non-superusers must give a password in the connection string.")));
 
-	if (!AcquireExternalFD())
-		ereport(ERROR,
-				(errcode(ERRCODE_SQLCLIENT_UNABLE_TO_ESTABLISH_SQLCONNECTION),
-				 errmsg("could not connect to server %s", server),
-				 errdetail("There are too many open files on the local server.")));
-	conn = PQconnectStartParams(keywords, values, true);
-	if (conn == NULL)
-	{
-		ReleaseExternalFD();
-		ereport(ERROR, (errcode(ERRCODE_OUT_OF_MEMORY), errmsg("out of memory")));
-	}
+	conn = uid_remote_connect(conninfo, "uniqueid", server, UID_REMOTE_TIMEOUT_S * 1000);
 	PG_TRY();
 	{
 		PGresult   *res;
 
-		sent = GetCurrentTimestamp();
-		uid_remote_connected(conn, sent + UID_REMOTE_TIMEOUT_S * USECS_PER_SEC, server);
 		if (!superuser() && !PQconnectionUsedPassword(conn))
 			ereport(ERROR,
 					(errcode(ERRCODE_S_R_E_PROHIBITED_SQL_STATEMENT_ATTEMPTED),
@@ -247,7 +132,7 @@ uniqueid_remote_settings(PG_FUNCTION_ARGS)
 		{
 			bool		ok;
 
-			res = uid_remote_result(conn, sent + UID_REMOTE_TIMEOUT_S * USECS_PER_SEC, server);
+			res = uid_remote_result(conn, UID_REMOTE_TIMEOUT_S * 1000, server);
 			ok = i == 0 ? PQresultStatus(res) == PGRES_COMMAND_OK
 				: (PQresultStatus(res) == PGRES_TUPLES_OK && PQntuples(res) == 1 && PQnfields(res) == UID_REMOTE_COLUMNS);
 			if (!ok)
@@ -276,8 +161,7 @@ uniqueid_remote_settings(PG_FUNCTION_ARGS)
 	}
 	PG_FINALLY();
 	{
-		ReleaseExternalFD();
-		PQfinish(conn);
+		uid_remote_close(conn);
 	}
 	PG_END_TRY();
 
@@ -286,14 +170,22 @@ uniqueid_remote_settings(PG_FUNCTION_ARGS)
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 				 errmsg("server %s does not have uniqueid loaded", server),
 				 errhint("Every server of the group needs uniqueid in shared_preload_libraries.")));
-	for (int c = 3; c < UID_REMOTE_COLUMNS; c++)
+	/* (the last, uniqueid.node_leased, is missing where uniqueid is older than 1.6) */
+	for (int c = 3; c < UID_REMOTE_COLUMNS - 1; c++)
 		if (answer[c] == NULL)
 			ereport(ERROR,
 					(errcode(ERRCODE_PROTOCOL_VIOLATION),
 					 errmsg("server %s answered a null in column %d", server, c + 1)));
 	remote = uid_remote_time(answer[3], "clock", server);
 	out[0] = CStringGetTextDatum(server);
-	out[1] = Int32GetDatum((int32) uid_remote_int64(answer[0], "uniqueid.node", 0, PG_INT32_MAX, server));
+	/* the node number in use: leased from a registry (NULL while none is), or uniqueid.node */
+	leased = answer[7] != NULL && answer[7][0] != '\0';
+	if (!leased)
+		out[1] = Int32GetDatum((int32) uid_remote_int64(answer[0], "uniqueid.node", 0, PG_INT32_MAX, server));
+	else if (strcmp(answer[7], "none") == 0)
+		nulls[1] = true;
+	else
+		out[1] = Int32GetDatum((int32) uid_remote_int64(answer[7], "uniqueid.node_leased", 0, 65535, server));
 	out[2] = Int32GetDatum((int32) uid_remote_int64(answer[1], "uniqueid.cluster", 0, PG_INT32_MAX, server));
 	out[3] = CStringGetTextDatum(answer[2]);
 	out[4] = TimestampTzGetDatum(uid_remote_time(answer[4], "postmaster start", server));
@@ -303,6 +195,10 @@ uniqueid_remote_settings(PG_FUNCTION_ARGS)
 								 TimestampTzGetDatum(sent + (received - sent) / 2));
 	out[8] = DirectFunctionCall2(timestamp_mi, TimestampTzGetDatum(received), TimestampTzGetDatum(sent));
 	out[9] = Int64GetDatum(uid_remote_int64(answer[6], "system identifier", PG_INT64_MIN, PG_INT64_MAX, server));
+	/* (1.5's declaration of the function has no column leased: heap_form_tuple leaves it out) */
+	out[10] = BoolGetDatum(leased);
+	if (tupdesc->natts != 10 && tupdesc->natts != 11)
+		elog(ERROR, "uniqueid_remote_settings() is declared with %d columns", tupdesc->natts);
 
 	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(tupdesc, out, nulls)));
 }

@@ -16,6 +16,14 @@ int			uid_cluster = 0;
 int			uid_sno_sequence_min = 0;
 int			uid_sno_sequence_max = 65535;
 static char *uid_shards_string = NULL;
+char	   *uid_node_registry = NULL;
+bool		uid_node_negotiated = false;
+static char *uid_node_range_string = NULL;
+static char *uid_node_leased_string = NULL;
+int			uid_node_range_lo = 0;
+int			uid_node_range_hi = 1023;
+int			uid_node_lease_ms = 10000;
+int			uid_node_skew_ms = 2000;
 
 /* set by the assign hook of uniqueid.shards from its check hook's work */
 const uint8 *uid_shard_map = NULL;
@@ -124,6 +132,69 @@ uid_assign_shards(const char *newval, void *extra)
 	uid_shard_map = extra;
 }
 
+/* assign hook of uniqueid.node_registry: set, the node number is negotiated */
+static void
+uid_assign_node_registry(const char *newval, void *extra)
+{
+	uid_node_negotiated = newval != NULL && newval[0] != '\0';
+}
+
+/* check hook of uniqueid.node_range: "LO-HI" or "N", within 0-65535, kept as two ints */
+static bool
+uid_check_node_range(char **newval, void **extra, GucSource source)
+{
+	int		   *range;
+	long		lo,
+				hi;
+	char	   *p = *newval,
+			   *end;
+
+	while (isspace((unsigned char) *p))
+		p++;
+	lo = hi = isdigit((unsigned char) *p) ? strtol(p, &end, 10) : -1;
+	if (lo >= 0)
+	{
+		p = end;
+		while (isspace((unsigned char) *p))
+			p++;
+		if (*p == '-')
+		{
+			p++;
+			while (isspace((unsigned char) *p))
+				p++;
+			hi = isdigit((unsigned char) *p) ? strtol(p, &end, 10) : -1;
+			if (hi >= 0)
+				p = end;
+		}
+		while (isspace((unsigned char) *p))
+			p++;
+	}
+	if (lo < 0 || hi < 0 || *p != '\0' || lo > 65535 || hi > 65535 || lo > hi)
+	{
+		GUC_check_errdetail("\"%s\" is not a range of node numbers from 0 to 65535.", *newval);
+		GUC_check_errhint("Write the lowest and the highest number, such as \"0-1023\", or one number.");
+		return false;
+	}
+	range = uid_guc_malloc(2 * sizeof(int));
+	if (range == NULL)
+	{
+		GUC_check_errcode(ERRCODE_OUT_OF_MEMORY);
+		return false;
+	}
+	range[0] = (int) lo;
+	range[1] = (int) hi;
+	*extra = range;
+	return true;
+}
+
+/* assign hook of uniqueid.node_range */
+static void
+uid_assign_node_range(const char *newval, void *extra)
+{
+	uid_node_range_lo = ((int *) extra)[0];
+	uid_node_range_hi = ((int *) extra)[1];
+}
+
 /* The text of uniqueid.shards, for messages. */
 const char *
 uid_shards_setting(void)
@@ -177,15 +248,58 @@ uid_define_gucs(void)
 							65535, 0, 65535,
 							PGC_SIGHUP, 0,
 							NULL, NULL, NULL);
+	DefineCustomStringVariable("uniqueid.node_registry",
+							   "Connection string of the registry this server leases its node number from.",
+							   "When set, uniqueid.node is not read: the number is negotiated in the registry database (doc/negotiated-nodes.md). "
+							   "Give credentials in a service file or a password file, not here.",
+							   &uid_node_registry,
+							   "",
+							   PGC_POSTMASTER, GUC_SUPERUSER_ONLY,
+							   NULL, uid_assign_node_registry, NULL);
+	DefineCustomStringVariable("uniqueid.node_range",
+							   "Node numbers this server may lease from the registry.",
+							   "The lowest and the highest, such as \"0-1023\", within the node fields of the types generated.",
+							   &uid_node_range_string,
+							   "0-1023",
+							   PGC_POSTMASTER, 0,
+							   uid_check_node_range, uid_assign_node_range, NULL);
+	DefineCustomIntVariable("uniqueid.node_lease",
+							"How long a lease on a node number lasts in the registry.",
+							"It is renewed every third of it; node-bearing IDs stop when it is not renewed in time.",
+							&uid_node_lease_ms,
+							10000, 1000, 3600 * 1000,
+							PGC_SIGHUP, GUC_UNIT_MS,
+							NULL, NULL, NULL);
+	DefineCustomIntVariable("uniqueid.node_skew",
+							"Clock-skew allowance of the node leases.",
+							"A holder stops this long before its lease ends; another server claims the number only this long after. Must be less than half of uniqueid.node_lease.",
+							&uid_node_skew_ms,
+							2000, 0, 600 * 1000,
+							PGC_SIGHUP, GUC_UNIT_MS,
+							NULL, NULL, NULL);
+	DefineCustomStringVariable("uniqueid.node_leased",
+							   "The node number leased from uniqueid.node_registry (read only).",
+							   "Empty without a registry; \"none\" while no number is held.",
+							   &uid_node_leased_string,
+							   "",
+							   PGC_INTERNAL, GUC_NOT_IN_SAMPLE | GUC_DISALLOW_IN_FILE,
+							   NULL, NULL, uid_node_leased_show);
 	MarkGUCPrefixReserved("uniqueid");
 }
 
-/* The error of uid_node_for: uniqueid.node does not fit a node field of `bits` bits. */
+/* The error of uid_node_for: the node number does not fit a node field of `bits` bits. */
 void
-uid_node_does_not_fit(const char *typname, const char *field, int bits)
+uid_node_does_not_fit(const char *typname, const char *field, int bits, int node)
 {
+	if (uid_node_negotiated)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("node number %d leased from the registry does not fit the %d-bit %s of type %s",
+						node, bits, field, typname),
+				 errhint("Set uniqueid.node_range within 0-%d on servers that generate %s values.",
+						 (1 << bits) - 1, typname)));
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-			 errmsg("uniqueid.node %d does not fit the %d-bit %s of type %s", uid_node, bits, field, typname),
+			 errmsg("uniqueid.node %d does not fit the %d-bit %s of type %s", node, bits, field, typname),
 			 errhint("Set uniqueid.node to 0..%d on servers that generate %s values.", (1 << bits) - 1, typname)));
 }

@@ -15,16 +15,27 @@ extern int	uid_cluster;
 extern int	uid_sno_sequence_min;
 extern int	uid_sno_sequence_max;
 
+/* the node registry (node.c): set, the node number is negotiated there */
+extern char *uid_node_registry;
+extern bool uid_node_negotiated;
+extern int	uid_node_range_lo;
+extern int	uid_node_range_hi;
+extern int	uid_node_lease_ms;
+extern int	uid_node_skew_ms;
+
 /* The owned shards of uniqueid.shards, one bit each (NULL: none). */
 extern const uint8 *uid_shard_map;
 
 extern void uid_define_gucs(void);
 extern const char *uid_shards_setting(void);
-pg_noreturn extern void uid_node_does_not_fit(const char *typname, const char *field, int bits);
+pg_noreturn extern void uid_node_does_not_fit(const char *typname, const char *field, int bits, int node);
+extern int	uid_node_leased(const char *typname);
+extern const char *uid_node_leased_show(void);
+extern void uid_node_confirm(const char *typname, uint64 end_ms);
 
 /*
- * The next two run on every generated ID, so they are inline, their errors
- * out of line.
+ * The next three run on every generated ID, so they are inline, their
+ * errors out of line.
  */
 
 /* Whether this server's uniqueid.shards includes shard (0..8191). */
@@ -34,13 +45,33 @@ uid_shard_owned(int shard)
 	return uid_shard_map != NULL && (uid_shard_map[shard / 8] & (1 << (shard % 8))) != 0;
 }
 
-/* uniqueid.node; errors out unless it fits a layout's node field of `bits` bits. */
+/*
+ * This server's node number for an ID of a node-bearing family about to be
+ * made: uniqueid.node, or the number leased from the registry (errors out
+ * while none is held); errors out unless it fits the layout's node field of
+ * `bits` bits.  With a registry, the ID made then goes to uid_node_issued.
+ */
 static inline int
 uid_node_for(const char *typname, const char *field, int bits)
 {
-	if (unlikely(uid_node >= (1 << bits)))
-		uid_node_does_not_fit(typname, field, bits);
-	return uid_node;
+	int			node = likely(!uid_node_negotiated) ? uid_node : uid_node_leased(typname);
+
+	if (unlikely(node >= (1 << bits)))
+		uid_node_does_not_fit(typname, field, bits, node);
+	return node;
+}
+
+/*
+ * With a registry: errors out unless the ID just made under the number that
+ * uid_node_for gave, whose time unit ends at end_ms, may be returned: the
+ * same lease still held, not run out, and the ID within the horizon
+ * recorded in the registry (node.c).
+ */
+static inline void
+uid_node_issued(const char *typname, uint64 end_ms)
+{
+	if (unlikely(uid_node_negotiated))
+		uid_node_confirm(typname, end_ms);
 }
 
 #endif							/* UNIQUEID_GUC_H */

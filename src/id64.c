@@ -372,7 +372,7 @@ UID64_IO_FUNCS(spreadid, &uid_spreadid_layout)
 /* ---- generators ---- */
 
 PG_FUNCTION_INFO_V1(next_snowflake);
-/* next_snowflake(): node is uniqueid.node (below 1024) */
+/* next_snowflake(): node is this server's node number (below 1024) */
 Datum
 next_snowflake(PG_FUNCTION_ARGS)
 {
@@ -380,16 +380,19 @@ next_snowflake(PG_FUNCTION_ARGS)
 
 	uid_require_generator("snowflake");
 	node = uid_node_for("snowflake", "node", 10);
-	return UInt64GetDatum(uid_generate(&uid_snowflake_layout, UID_SLOT_SNOWFLAKE, (uint64) node << 12));
+	return UInt64GetDatum(uid_generate_node(&uid_snowflake_layout, UID_SLOT_SNOWFLAKE, (uint64) node << 12));
 }
 
 PG_FUNCTION_INFO_V1(next_sonyflake);
-/* next_sonyflake(): machine id is uniqueid.node */
+/* next_sonyflake(): machine id is this server's node number */
 Datum
 next_sonyflake(PG_FUNCTION_ARGS)
 {
+	int			machine;
+
 	uid_require_generator("sonyflake");
-	return UInt64GetDatum(uid_generate(&uid_sonyflake_layout, UID_SLOT_SONYFLAKE, (uint64) uid_node));
+	machine = uid_node_for("sonyflake", "machine id", 16);
+	return UInt64GetDatum(uid_generate_node(&uid_sonyflake_layout, UID_SLOT_SONYFLAKE, (uint64) machine));
 }
 
 PG_FUNCTION_INFO_V1(next_shortid);

@@ -10,6 +10,7 @@
 #include "guc.h"
 #include "horizon.h"
 #include "miscadmin.h"
+#include "node.h"
 #include "objectid.h"
 #include "sno.h"
 #include "storage/ipc.h"
@@ -32,6 +33,7 @@ uid_shmem_request_hook(void)
 	uid_generator_shmem_request();
 	uid_sno_shmem_request();
 	uid_objectid_shmem_request();
+	uid_node_shmem_request();
 }
 
 /* Chains to the previous shmem_startup_hook, then attaches uniqueid's state. */
@@ -46,6 +48,7 @@ uid_shmem_startup_hook(void)
 	uid_generator_shmem_startup();
 	uid_sno_shmem_startup();
 	uid_objectid_shmem_startup();
+	uid_node_shmem_startup();
 	LWLockRelease(AddinShmemInitLock);
 }
 
@@ -58,6 +61,7 @@ _PG_init(void)
 
 	uid_define_gucs();
 	uid_horizon_register_rmgr();
+	uid_node_register_worker();
 
 	prev_shmem_request_hook = shmem_request_hook;
 	shmem_request_hook = uid_shmem_request_hook;

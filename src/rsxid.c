@@ -166,12 +166,14 @@ Datum
 next_rsxid(PG_FUNCTION_ARGS)
 {
 	uint64		tc;
+	int			machine;
 	UidRsxid   *id;
 
 	uid_require_generator("rsxid");
-	tc = uid_generate(&uid_rsxid_layout, UID_SLOT_RSXID, 0);
+	machine = uid_node_for("rsxid", "machine", 24);
+	tc = uid_generate_node(&uid_rsxid_layout, UID_SLOT_RSXID, 0);
 	id = palloc(sizeof(UidRsxid));
-	rsxid_pack(id, tc >> 24, (uint32) uid_node, (uint32) (GetSystemIdentifier() & 0xffff),
+	rsxid_pack(id, tc >> 24, (uint32) machine, (uint32) (GetSystemIdentifier() & 0xffff),
 			   (uint32) (tc & UID_RSXID_FIELD24_MAX));
 	PG_RETURN_POINTER(id);
 }

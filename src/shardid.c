@@ -53,7 +53,7 @@ next_id(PG_FUNCTION_ARGS)
 PG_FUNCTION_INFO_V1(next_id_own);
 /*
  * next_id(): the next shardid of this server's own shard, the one numbered
- * uniqueid.node (which must fit the 13-bit shard field).  Whatever
+ * as the server's node (which must fit the 13-bit shard field).  Whatever
  * uniqueid.shards says, that shard is this server's: a default that works on
  * every server of a cluster whose servers have their own uniqueid.node, and
  * whose IDs name the server that made them.
@@ -62,10 +62,13 @@ Datum
 next_id_own(PG_FUNCTION_ARGS)
 {
 	int32		shard;
+	Datum		id;
 
 	uid_require_generator("shardid");
 	shard = uid_node_for("shardid", "shard", 13);
-	return shardid_generate(shard);
+	id = shardid_generate(shard);
+	uid_node_issued_id(&uid_shardid_layout, DatumGetUInt64(id));
+	return id;
 }
 
 PG_FUNCTION_INFO_V1(shard_adopt);

@@ -359,12 +359,12 @@ sno_flip(uint64 old, uint64 now, uint32 seq_min, uint64 *issued, uint64 *wait_un
 }
 
 /*
- * Issues the next sno for (meta, uniqueid.node): lock-free like
+ * Issues the next sno for (meta, partition): lock-free like
  * uid_generate, with sequences from uniqueid.sno_sequence_min to _max, and
  * sno's tick-tock rule when the clock goes back.
  */
 static void
-sno_generate(UidSno *out, int meta)
+sno_generate(UidSno *out, int meta, int partition)
 {
 	pg_atomic_uint64 *state = &sno_shared->state;
 	const uint32 seq_min = (uint32) uid_sno_sequence_min;
@@ -481,11 +481,11 @@ sno_generate(UidSno *out, int meta)
 	/* (a horizon carried meanwhile: made again, above it) */
 	if (uid_horizon_cover(uid_unit_end_ms(UID_SNO_EPOCH_US, UID_SNO_UNIT_US, issued >> SNO_TIME_SHIFT)))
 	{
-		sno_generate(out, meta);
+		sno_generate(out, meta, partition);
 		return;
 	}
 	sno_pack(out, issued >> SNO_TIME_SHIFT, (int) ((issued >> SNO_TICK_SHIFT) & 1),
-				 meta, uid_node, (int) (issued & 0xffff));
+				 meta, partition, (int) (issued & 0xffff));
 }
 
 /*
@@ -496,7 +496,7 @@ sno_generate(UidSno *out, int meta)
  * every other case.
  */
 static pg_attribute_always_inline bool
-sno_generate_fast(UidSno *out, int meta)
+sno_generate_fast(UidSno *out, int meta, int partition)
 {
 	uint64		old = pg_atomic_read_u64(&sno_shared->state);
 	const uint64 seq_min = (uint64) uid_sno_sequence_min;
@@ -539,7 +539,7 @@ sno_generate_fast(UidSno *out, int meta)
 		return false;
 	if (uid_horizon_cover(uid_unit_end_ms(UID_SNO_EPOCH_US, UID_SNO_UNIT_US, t)))
 		return false;			/* a horizon carried meanwhile: sno_generate makes it again */
-	sno_pack(out, t, (int) ((issued >> SNO_TICK_SHIFT) & 1), meta, uid_node, (int) seq);
+	sno_pack(out, t, (int) ((issued >> SNO_TICK_SHIFT) & 1), meta, partition, (int) seq);
 	return true;
 }
 
@@ -567,19 +567,22 @@ sno_floor(PG_FUNCTION_ARGS)
 }
 
 PG_FUNCTION_INFO_V1(next_sno);
-/* next_sno(meta): the next sno of this server's partition (uniqueid.node) */
+/* next_sno(meta): the next sno of this server's partition (its node number) */
 Datum
 next_sno(PG_FUNCTION_ARGS)
 {
 	int32		meta = PG_GETARG_INT32(0);
+	int			partition;
 	UidSno	   *id;
 
 	uid_require_generator("sno");
 	uid_check_range("sno", "meta", meta, 255);
 	if (unlikely(uid_sno_sequence_max - uid_sno_sequence_min + 1 < 4))
 		sno_pool_too_small();
+	partition = uid_node_for("sno", "partition", 16);
 	id = palloc(sizeof(UidSno));
-	if (!sno_generate_fast(id, meta))
-		sno_generate(id, meta);
+	if (!sno_generate_fast(id, meta, partition))
+		sno_generate(id, meta, partition);
+	uid_node_issued("sno", uid_unit_end_ms(UID_SNO_EPOCH_US, UID_SNO_UNIT_US, sno_prefix(id) >> 1));
 	PG_RETURN_POINTER(id);
 }

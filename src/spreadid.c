@@ -125,7 +125,7 @@ make_spreadid(PG_FUNCTION_ARGS)
 }
 
 PG_FUNCTION_INFO_V1(next_spreadid);
-/* next_spreadid(mode): generator id is uniqueid.node (below 2048), cluster uniqueid.cluster */
+/* next_spreadid(mode): generator id is this server's node number (below 2048), cluster uniqueid.cluster */
 Datum
 next_spreadid(PG_FUNCTION_ARGS)
 {
@@ -135,7 +135,7 @@ next_spreadid(PG_FUNCTION_ARGS)
 
 	uid_require_generator("spreadid");
 	generator = uid_node_for("spreadid", "generator id", 11);
-	v = uid_generate(&uid_spreadid_layout, UID_SLOT_SPREADID,
-					 spreadid_fixed_bits(generator, uid_cluster, false));
+	v = uid_generate_node(&uid_spreadid_layout, UID_SLOT_SPREADID,
+						  spreadid_fixed_bits(generator, uid_cluster, false));
 	return UInt64GetDatum(spread ? spreadid_spread(v) : v);
 }

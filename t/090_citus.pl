@@ -252,4 +252,26 @@ is(coord(q{SELECT count(*) FROM uniqueid_check_nodes() WHERE shards = '5'}), 1,
 like($node{worker1}->safe_psql('postgres', "SELECT current_setting('uniqueid.shards')"), qr/^$/,
 	'and no longer in worker1\'s');
 
+# Node numbers leased instead of set (doc/negotiated-nodes.md): the
+# coordinator is the registry (the claims table came with CREATE EXTENSION
+# uniqueid), the workers lease numbers 1 and 2 from it.
+for my $w (qw(worker1 worker2))
+{
+	$node{$w}->append_conf('postgresql.conf',
+		"uniqueid.node_registry = '" . $c->connstr . " dbname=postgres'\nuniqueid.node_range = '1-2'\n");
+	uid_on_clock($node{$w}, sub { $node{$w}->restart });
+}
+ok( uid_wait_until(30, sub { on('worker1', 'SELECT uniqueid_node() IS NOT NULL AND id_node(next_snowflake()) = uniqueid_node()') eq 't'
+		  && on('worker2', 'SELECT uniqueid_node() IS NOT NULL') eq 't' }),
+	'the workers lease node numbers from the coordinator, and their IDs carry them');
+is(coord(q{SELECT string_agg(node || ' ' || leased, ', ' ORDER BY node) FROM uniqueid_check_nodes()}),
+	'0 false, 1 true, 2 true', 'uniqueid_check_nodes() reads the leased numbers: no conflict');
+my $w1_number = on('worker1', 'SELECT uniqueid_node()');
+uid_set($c, 'uniqueid.node', $w1_number);
+my $coord_name = $c->host . ':' . $c->port;
+my ($set, $lease) = ("\Q$coord_name\E \\(uniqueid\\.node\\)", "\Q$w1\E \\(leased\\)");
+like(check_error(), qr/22023: node number $w1_number is used by ($set and $lease|$lease and $set)/,
+	'a number leased by one node and set on another: 22023 naming both');
+uid_set($c, 'uniqueid.node', '0');
+
 done_testing();

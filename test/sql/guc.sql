@@ -28,3 +28,20 @@ ALTER SYSTEM SET uniqueid.shards = '1-';
 ALTER SYSTEM SET uniqueid.node = 65536;
 ALTER SYSTEM SET uniqueid.cluster = 16;
 ALTER SYSTEM SET uniqueid.max_clock_lead = -1;
+
+-- the node registry's settings (1.6): a range of node numbers, and a
+-- leased number that only the server sets
+ALTER SYSTEM SET uniqueid.node_range = '5-3';
+ALTER SYSTEM SET uniqueid.node_range = '0-65536';
+ALTER SYSTEM SET uniqueid.node_range = 'all';
+ALTER SYSTEM SET uniqueid.node_range = '1-2-3';
+SET uniqueid.node_leased = '3';
+\echo :LAST_ERROR_SQLSTATE
+ALTER SYSTEM SET uniqueid.node_leased = '3';
+SELECT current_setting('uniqueid.node_leased') = '' AS no_registry_no_lease;
+-- the registry's connection string is for superusers to read
+CREATE ROLE uid_guc_reader;
+SET ROLE uid_guc_reader;
+SELECT current_setting('uniqueid.node_registry');
+RESET ROLE;
+DROP ROLE uid_guc_reader;

@@ -1,0 +1,795 @@
+/*
+ * node.c - the node number negotiated in a registry (uniqueid.node_registry,
+ * doc/negotiated-nodes.md) instead of set by hand (uniqueid.node).
+ *
+ * A background worker connects to the registry database, where uniqueid's
+ * table uniqueid_node_claims has a row per number leased, and claims the
+ * lowest free number of uniqueid.node_range (uniqueid_claim_node, one
+ * statement under the row's lock: of two servers racing for a number, one
+ * wins).  It renews the lease every third of uniqueid.node_lease.
+ *
+ * Fencing.  The lease lasts uniqueid.node_lease from when the registry
+ * wrote it, on the registry's clock; another server may claim the number
+ * only uniqueid.node_skew after that.  This server counts the lease from
+ * before it sent the claim or renewal, on its monotonic clock, and issues
+ * node-bearing IDs only until uniqueid.node_skew before it ends: so it has
+ * stopped before anyone else may take the number over, whatever the wall
+ * clocks say, and resumes when a renewal succeeds.
+ *
+ * Handing a number on.  Each claim and renewal records in the number's row
+ * a horizon: no ID this server makes under the number has a time unit that
+ * ends past it (a later one is refused: uid_node_confirm), and it covers the
+ * lease (the clock's high-water mark, or the durable horizon if later, plus
+ * the lease, the lead allowance and the longest time unit).  A server that
+ * claims a number moves its durable horizon and floor up to the horizon the
+ * previous holder recorded before it makes an ID under it, as shard_adopt
+ * does: every ID it makes then is above every ID of the previous holder.
+ * Uniqueness rests on that horizon alone; the lease keeps one holder at a
+ * time.
+ *
+ * The shared state: the claim (an epoch and the number, in one word), the
+ * end of the lease on the monotonic clock, and the recorded horizon.  Only
+ * the worker writes them; a backend reads the claim before it makes an ID
+ * (uid_node_leased) and the three after (uid_node_confirm): the same epoch,
+ * the lease not run out, the ID within the horizon.  A new claim is
+ * published after the fence: the claim word set to no number, the horizon
+ * and the lease, then the claim word with the next epoch.
+ */
+#include "compat.h"
+
+#include <unistd.h>
+
+#include "access/htup_details.h"
+#include "access/xlog.h"
+#include "clock.h"
+#include "fmgr.h"
+#include "funcapi.h"
+#include "guc.h"
+#include "horizon.h"
+#include "layout.h"
+#include "node.h"
+#include "miscadmin.h"
+#include "pgstat.h"
+#include "port/atomics.h"
+#include "postmaster/bgworker.h"
+#include "postmaster/interrupt.h"
+#include "postmaster/postmaster.h"
+#include "remote.h"
+#include "storage/ipc.h"
+#include "storage/latch.h"
+#include "storage/shmem.h"
+#include "storage/spin.h"
+#include "utils/builtins.h"
+#include "utils/guc.h"
+#include "utils/memutils.h"
+#include "utils/timestamp.h"
+
+/* the claim word's number when no number is held */
+#define UID_NO_NODE PG_UINT32_MAX
+#define UID_CLAIM_NODE(c) ((uint32) ((c) & PG_UINT32_MAX))
+#define UID_CLAIM_EPOCH(c) ((c) >> 32)
+
+/* the longest time unit of a node-bearing family (rsxid's second), in the horizon recorded */
+#define UID_NODE_LONGEST_UNIT_MS 1000
+
+#define UID_NODE_ERROR_LEN 512
+
+typedef struct UidNodeShared
+{
+	pg_atomic_uint64 claim;		/* epoch << 32 | number (UID_NO_NODE: none) */
+	pg_atomic_uint64 safe_until_us; /* monotonic: IDs under the claim only before it */
+	pg_atomic_uint64 horizon_ms;	/* recorded in the registry: no ID's unit ends past it */
+	slock_t		mutex;			/* the rest */
+	int64		token;			/* the claim's, for its renewals */
+	TimestampTz claimed_at;
+	TimestampTz renewed_at;
+	TimestampTz lease_until;	/* on the registry's clock */
+	int64		claim_ms;		/* how long the claim took, from the worker's start */
+	char		error[UID_NODE_ERROR_LEN];	/* the worker's last failure */
+	TimestampTz error_at;
+} UidNodeShared;
+
+static UidNodeShared *uid_node_shared = NULL;
+
+/* what uid_node_leased read, for uid_node_confirm */
+static uint64 uid_node_claim_seen;
+
+void
+uid_node_shmem_request(void)
+{
+	RequestAddinShmemSpace(sizeof(UidNodeShared));
+}
+
+/* (AddinShmemInitLock held) */
+void
+uid_node_shmem_startup(void)
+{
+	bool		found;
+
+	uid_node_shared = ShmemInitStruct("uniqueid node", sizeof(UidNodeShared), &found);
+	if (!found)
+	{
+		memset(uid_node_shared, 0, sizeof(UidNodeShared));
+		pg_atomic_init_u64(&uid_node_shared->claim, UID_NO_NODE);
+		pg_atomic_init_u64(&uid_node_shared->safe_until_us, 0);
+		pg_atomic_init_u64(&uid_node_shared->horizon_ms, 0);
+		SpinLockInit(&uid_node_shared->mutex);
+	}
+}
+
+/* The registry as messages name it (no password). */
+static char *
+uid_node_registry_display(void)
+{
+	return uid_conninfo_display(uid_node_registry);
+}
+
+/* The worker's last failure, or NULL; copied. */
+static char *
+uid_node_last_error(TimestampTz *at)
+{
+	char	   *e = NULL;
+
+	SpinLockAcquire(&uid_node_shared->mutex);
+	if (uid_node_shared->error[0] != '\0')
+	{
+		e = pnstrdup(uid_node_shared->error, UID_NODE_ERROR_LEN);
+		if (at)
+			*at = uid_node_shared->error_at;
+	}
+	SpinLockRelease(&uid_node_shared->mutex);
+	return e;
+}
+
+/* The error of uid_node_leased: no number held. */
+pg_noreturn static void
+uid_node_none(const char *typname)
+{
+	char	   *why = uid_node_last_error(NULL);
+
+	ereport(ERROR,
+			(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+			 errmsg("cannot generate %s values: this server holds no node number from registry %s",
+					typname, uid_node_registry_display()),
+			 why ? errdetail("The last claim failed: %s", why) :
+			 errdetail("The claim of a number in uniqueid.node_range %d-%d has not been made yet.",
+					   uid_node_range_lo, uid_node_range_hi),
+			 errhint("Types without a node field (uuid7, ulid, ksuid, objectid, shortid) need no number; uniqueid_node_status() shows the lease.")));
+}
+
+/*
+ * uid_node_for's work with a registry: the number held, noted with its
+ * epoch for uid_node_confirm; errors out when none is.
+ */
+int
+uid_node_leased(const char *typname)
+{
+	uint64		c;
+
+	if (unlikely(uid_node_shared == NULL))
+		elog(ERROR, "uniqueid's node registry is not in shared memory");
+	c = pg_atomic_read_u64(&uid_node_shared->claim);
+	if (UID_CLAIM_NODE(c) == UID_NO_NODE)
+		uid_node_none(typname);
+	uid_node_claim_seen = c;
+	return (int) UID_CLAIM_NODE(c);
+}
+
+/*
+ * uid_node_issued's work: errors out unless the ID just made under the
+ * number uid_node_leased gave, its time unit ending at end_ms, may be
+ * returned.  The lease and horizon are read before the claim word, which
+ * the worker sets to no number before it writes those of another claim.
+ */
+void
+uid_node_confirm(const char *typname, uint64 end_ms)
+{
+	uint64		horizon_ms,
+				safe_until_us,
+				c;
+	int64		now_us;
+	uint32		node = UID_CLAIM_NODE(uid_node_claim_seen);
+
+	pg_read_barrier();
+	horizon_ms = pg_atomic_read_u64(&uid_node_shared->horizon_ms);
+	safe_until_us = pg_atomic_read_u64(&uid_node_shared->safe_until_us);
+	pg_read_barrier();
+	c = pg_atomic_read_u64(&uid_node_shared->claim);
+	now_us = uid_mono_us();
+	if (c != uid_node_claim_seen || now_us >= (int64) safe_until_us)
+	{
+		char	   *why = uid_node_last_error(NULL);
+
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("cannot generate %s values: the lease on node number %u from registry %s has run out",
+						typname, node, uid_node_registry_display()),
+				 errdetail("A lease not renewed in time stops node-bearing IDs %d ms before it ends (uniqueid.node_lease %d ms, uniqueid.node_skew %d ms)%s%s",
+						   uid_node_skew_ms, uid_node_lease_ms, uid_node_skew_ms,
+						   why ? "; the last renewal failed: " : ".", why ? why : ""),
+				 errhint("They resume when the lease is renewed; types without a node field are not affected.")));
+	}
+	if (end_ms > horizon_ms)
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("cannot generate %s values: the clock has passed the horizon recorded for node number %u in registry %s",
+						typname, node, uid_node_registry_display()),
+				 errdetail("The horizon is %s; the next renewal records a later one.",
+						   timestamptz_to_str((TimestampTz) horizon_ms * 1000 - UID_PG_EPOCH_UNIX_US))));
+}
+
+/* ---- the worker ---- */
+
+static volatile sig_atomic_t uid_node_stop = false;
+
+static void
+uid_node_sigterm(SIGNAL_ARGS)
+{
+	int			save_errno = errno;
+
+	uid_node_stop = true;
+	SetLatch(MyLatch);
+	errno = save_errno;
+}
+
+/* Notes (or clears, why NULL) the worker's last failure. */
+static void
+uid_node_note_error(const char *why)
+{
+	SpinLockAcquire(&uid_node_shared->mutex);
+	strlcpy(uid_node_shared->error, why ? why : "", UID_NODE_ERROR_LEN);
+	uid_node_shared->error_at = GetCurrentTimestamp();
+	SpinLockRelease(&uid_node_shared->mutex);
+}
+
+/* Fences: no number held from now on (the epoch moves on). */
+static void
+uid_node_fence(void)
+{
+	uint64		c = pg_atomic_read_u64(&uid_node_shared->claim);
+
+	pg_atomic_write_u64(&uid_node_shared->claim, (UID_CLAIM_EPOCH(c) + 1) << 32 | UID_NO_NODE);
+	pg_memory_barrier();
+}
+
+/* Publishes a claim of `node`: its horizon and lease, then the number, in the next epoch. */
+static void
+uid_node_publish(uint32 node, int64 token, uint64 horizon_ms, int64 safe_until_us, TimestampTz lease_until)
+{
+	uint64		c;
+
+	uid_node_fence();
+	c = pg_atomic_read_u64(&uid_node_shared->claim);
+	pg_atomic_write_u64(&uid_node_shared->horizon_ms, horizon_ms);
+	pg_atomic_write_u64(&uid_node_shared->safe_until_us, (uint64) safe_until_us);
+	SpinLockAcquire(&uid_node_shared->mutex);
+	uid_node_shared->token = token;
+	uid_node_shared->claimed_at = uid_node_shared->renewed_at = GetCurrentTimestamp();
+	uid_node_shared->lease_until = lease_until;
+	uid_node_shared->error[0] = '\0';
+	SpinLockRelease(&uid_node_shared->mutex);
+	pg_write_barrier();
+	pg_atomic_write_u64(&uid_node_shared->claim, (UID_CLAIM_EPOCH(c) + 1) << 32 | node);
+}
+
+/*
+ * Runs a query with text parameters on the registry; returns its one result
+ * of tuples (rows may be 0), or errors out with the registry's message.
+ */
+static PGresult *
+uid_node_query(PGconn *conn, const char *server, int timeout_ms, const char *sql,
+			   int nparams, const char *const *params)
+{
+	PGresult   *res,
+			   *more;
+
+	if (!PQsendQueryParams(conn, sql, nparams, NULL, params, NULL, NULL, 0))
+		ereport(ERROR,
+				(errcode(ERRCODE_CONNECTION_FAILURE),
+				 errmsg("could not send a query to registry %s", server),
+				 errdetail_internal("%s", pchomp(PQerrorMessage(conn)))));
+	res = uid_remote_result(conn, timeout_ms, server);
+	while ((more = uid_remote_result(conn, timeout_ms, server)) != NULL)
+		PQclear(more);
+	if (res == NULL || PQresultStatus(res) != PGRES_TUPLES_OK)
+	{
+		char	   *why = pchomp(res ? PQresultErrorMessage(res) : PQerrorMessage(conn));
+
+		PQclear(res);
+		ereport(ERROR,
+				(errcode(ERRCODE_CONNECTION_FAILURE),
+				 errmsg("registry %s refused uniqueid's query", server),
+				 errdetail_internal("%s", why)));
+	}
+	return res;
+}
+
+/* A bigint of the registry's answer (a protocol violation if it is not one). */
+static int64
+uid_node_answer(PGresult *res, int col, const char *server)
+{
+	char	   *end;
+	const char *text = PQgetvalue(res, 0, col);
+	int64		v;
+
+	errno = 0;
+	v = strtoi64(text, &end, 10);
+	if (PQgetisnull(res, 0, col) || errno != 0 || end == text || *end != '\0')
+		ereport(ERROR,
+				(errcode(ERRCODE_PROTOCOL_VIOLATION),
+				 errmsg("registry %s answered an invalid %s: \"%s\"", server, PQfname(res, col), text)));
+	return v;
+}
+
+/* The worker's connection and what it found there */
+static PGconn *uid_node_conn = NULL;
+static char *uid_node_schema = NULL;	/* uniqueid's schema in the registry, quoted */
+
+static void
+uid_node_disconnect(void)
+{
+	if (uid_node_conn != NULL)
+		uid_remote_close(uid_node_conn);
+	uid_node_conn = NULL;
+}
+
+/* Connects to the registry and finds uniqueid's schema there. */
+static void
+uid_node_connect(const char *server, int timeout_ms)
+{
+	PGresult   *res;
+
+	uid_node_conn = uid_remote_connect(uid_node_registry, "uniqueid node registry", server, timeout_ms);
+	res = uid_node_query(uid_node_conn, server, timeout_ms,
+						 "SELECT pg_catalog.quote_ident(n.nspname) FROM pg_catalog.pg_extension e"
+						 " JOIN pg_catalog.pg_namespace n ON n.oid = e.extnamespace"
+						 " WHERE e.extname = 'uniqueid'", 0, NULL);
+	if (PQntuples(res) != 1)
+	{
+		PQclear(res);
+		ereport(ERROR,
+				(errcode(ERRCODE_UNDEFINED_OBJECT),
+				 errmsg("registry %s does not have the extension uniqueid", server),
+				 errhint("Run CREATE EXTENSION uniqueid in the registry database.")));
+	}
+	if (uid_node_schema)
+		pfree(uid_node_schema);
+	uid_node_schema = MemoryContextStrdup(TopMemoryContext, PQgetvalue(res, 0, 0));
+	PQclear(res);
+}
+
+/*
+ * Where the horizon recorded now starts: the clock's high-water mark, or
+ * the highest durable horizon of the server if later (the slots' states lie
+ * below it).  The registry adds the lease, the lead and a unit.
+ */
+static int64
+uid_node_base_ms(void)
+{
+	int64		now_us = GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US;
+
+	return Max(uid_clock_high_water(now_us) / 1000, (int64) uid_horizon_known());
+}
+
+/* This server's name in the registry: cluster_name, else the host and port. */
+static char *
+uid_node_holder_name(void)
+{
+	char		host[256];
+
+	if (cluster_name != NULL && cluster_name[0] != '\0')
+		return pstrdup(cluster_name);
+	if (gethostname(host, sizeof(host)) != 0)
+		strlcpy(host, "localhost", sizeof(host));
+	host[sizeof(host) - 1] = '\0';
+	return psprintf("%s:%d", host, PostPortNumber);
+}
+
+/*
+ * One round of the worker: connects if need be, then claims a number or
+ * renews the lease.  Returns when (monotonic) the next round is due.
+ */
+static int64
+uid_node_round(const char *server, TimestampTz started)
+{
+	int			lease = uid_node_lease_ms;
+	int			skew = uid_node_skew_ms;
+	int			timeout_ms = Max(lease / 3, 1000);
+	uint64		c = pg_atomic_read_u64(&uid_node_shared->claim);
+	int64		sent_us;
+	char		lease_s[16],
+				skew_s[16],
+				base_s[24],
+				ahead_s[24];
+	PGresult   *res;
+
+	if (2 * skew >= lease)
+		ereport(ERROR,
+				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+				 errmsg("uniqueid.node_skew (%d ms) must be less than half of uniqueid.node_lease (%d ms)",
+						skew, lease)));
+	if (uid_node_conn == NULL)
+		uid_node_connect(server, timeout_ms);
+	snprintf(lease_s, sizeof(lease_s), "%d", lease);
+	snprintf(skew_s, sizeof(skew_s), "%d", skew);
+	snprintf(base_s, sizeof(base_s), INT64_FORMAT, uid_node_base_ms());
+	snprintf(ahead_s, sizeof(ahead_s), "%d", lease + uid_max_clock_lead_ms + UID_NODE_LONGEST_UNIT_MS);
+	sent_us = uid_mono_us();
+	if (UID_CLAIM_NODE(c) == UID_NO_NODE)
+	{
+		char		lo_s[8],
+					hi_s[8],
+					sysid_s[24],
+					token_s[24];
+		int64		token;
+		const char *params[9];
+		int64		node,
+					previous_ms,
+					horizon_ms,
+					until_ms;
+
+		if (!pg_strong_random(&token, sizeof(token)))
+			ereport(ERROR,
+					(errcode(ERRCODE_INTERNAL_ERROR),
+					 errmsg("could not generate a random token for the claim of a node number")));
+		snprintf(lo_s, sizeof(lo_s), "%d", uid_node_range_lo);
+		snprintf(hi_s, sizeof(hi_s), "%d", uid_node_range_hi);
+		snprintf(sysid_s, sizeof(sysid_s), UINT64_FORMAT, GetSystemIdentifier());
+		snprintf(token_s, sizeof(token_s), INT64_FORMAT, token);
+		params[0] = lo_s;
+		params[1] = hi_s;
+		params[2] = sysid_s;
+		params[3] = uid_node_holder_name();
+		params[4] = token_s;
+		params[5] = lease_s;
+		params[6] = skew_s;
+		params[7] = base_s;
+		params[8] = ahead_s;
+		res = uid_node_query(uid_node_conn, server, timeout_ms,
+							 psprintf("SELECT number, previous_horizon_ms, horizon_ms, lease_until_ms"
+									  " FROM %s.uniqueid_claim_node($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+									  uid_node_schema), 9, params);
+		if (PQntuples(res) != 1)
+		{
+			PQclear(res);
+			ereport(ERROR,
+					(errcode(ERRCODE_CONFIGURATION_LIMIT_EXCEEDED),
+					 errmsg("no node number of uniqueid.node_range %d-%d is free in registry %s",
+							uid_node_range_lo, uid_node_range_hi, server),
+					 errhint("Numbers whose lease ran out are free uniqueid.node_skew after; widen the range for more servers.")));
+		}
+		node = uid_node_answer(res, 0, server);
+		previous_ms = uid_node_answer(res, 1, server);
+		horizon_ms = uid_node_answer(res, 2, server);
+		until_ms = uid_node_answer(res, 3, server);
+		PQclear(res);
+		if (node < uid_node_range_lo || node > uid_node_range_hi || previous_ms < 0 || horizon_ms <= previous_ms)
+			ereport(ERROR,
+					(errcode(ERRCODE_PROTOCOL_VIOLATION),
+					 errmsg("registry %s answered an invalid claim: number " INT64_FORMAT ", horizons " INT64_FORMAT " and " INT64_FORMAT,
+							server, node, previous_ms, horizon_ms)));
+		/* above every ID the previous holder made under the number, durably, before the first */
+		if (previous_ms > 0)
+			(void) uid_horizon_raise((uint64) previous_ms);
+		uid_node_publish((uint32) node, token, (uint64) horizon_ms, sent_us + (int64) (lease - skew) * 1000,
+						 (TimestampTz) until_ms * 1000 - UID_PG_EPOCH_UNIX_US);
+		SpinLockAcquire(&uid_node_shared->mutex);
+		uid_node_shared->claim_ms = TimestampDifferenceMilliseconds(started, GetCurrentTimestamp());
+		SpinLockRelease(&uid_node_shared->mutex);
+		ereport(LOG,
+				(errmsg("uniqueid: leased node number " INT64_FORMAT " from registry %s", node, server),
+				 previous_ms > 0 ?
+				 errdetail("IDs start above %s, the horizon its previous holder recorded.",
+						   timestamptz_to_str((TimestampTz) previous_ms * 1000 - UID_PG_EPOCH_UNIX_US)) : 0));
+	}
+	else
+	{
+		char		node_s[8],
+					token_s[24];
+		const char *params[5];
+		int64		token;
+
+		SpinLockAcquire(&uid_node_shared->mutex);
+		token = uid_node_shared->token;
+		SpinLockRelease(&uid_node_shared->mutex);
+		snprintf(node_s, sizeof(node_s), "%u", UID_CLAIM_NODE(c));
+		snprintf(token_s, sizeof(token_s), INT64_FORMAT, token);
+		params[0] = node_s;
+		params[1] = token_s;
+		params[2] = lease_s;
+		params[3] = base_s;
+		params[4] = ahead_s;
+		res = uid_node_query(uid_node_conn, server, timeout_ms,
+							 psprintf("SELECT horizon_ms, lease_until_ms FROM %s.uniqueid_renew_node($1, $2, $3, $4, $5)",
+									  uid_node_schema), 5, params);
+		if (PQntuples(res) != 1)
+		{
+			PQclear(res);
+			uid_node_fence();
+			ereport(WARNING,
+					(errmsg("uniqueid: lost node number %u: registry %s has it leased to another server",
+							UID_CLAIM_NODE(c), server),
+					 errdetail("The lease ran out before it was renewed; a new number is claimed.")));
+			return uid_mono_us();
+		}
+		else
+		{
+			int64		horizon_ms = uid_node_answer(res, 0, server);
+			int64		until_ms = uid_node_answer(res, 1, server);
+			uint64		safe = pg_atomic_read_u64(&uid_node_shared->safe_until_us);
+
+			PQclear(res);
+			if ((uint64) horizon_ms > pg_atomic_read_u64(&uid_node_shared->horizon_ms))
+				pg_atomic_write_u64(&uid_node_shared->horizon_ms, (uint64) horizon_ms);
+			if ((uint64) (sent_us + (int64) (lease - skew) * 1000) > safe)
+				pg_atomic_write_u64(&uid_node_shared->safe_until_us, (uint64) (sent_us + (int64) (lease - skew) * 1000));
+			SpinLockAcquire(&uid_node_shared->mutex);
+			uid_node_shared->renewed_at = GetCurrentTimestamp();
+			uid_node_shared->lease_until = (TimestampTz) until_ms * 1000 - UID_PG_EPOCH_UNIX_US;
+			uid_node_shared->error[0] = '\0';
+			SpinLockRelease(&uid_node_shared->mutex);
+		}
+	}
+	return sent_us + (int64) lease * 1000 / 3;
+}
+
+/*
+ * At shutdown: fences, then gives the number back (its lease ended now, its
+ * horizon lowered to the server's durable horizon, above every ID made
+ * under it), trying for a second at most.
+ */
+static void
+uid_node_release(const char *server)
+{
+	uint64		c = pg_atomic_read_u64(&uid_node_shared->claim);
+	char		node_s[8],
+				token_s[24],
+				horizon_s[24];
+	const char *params[3];
+
+	if (UID_CLAIM_NODE(c) == UID_NO_NODE || uid_node_conn == NULL)
+		return;
+	uid_node_fence();
+	snprintf(node_s, sizeof(node_s), "%u", UID_CLAIM_NODE(c));
+	SpinLockAcquire(&uid_node_shared->mutex);
+	snprintf(token_s, sizeof(token_s), INT64_FORMAT, uid_node_shared->token);
+	SpinLockRelease(&uid_node_shared->mutex);
+	/* (every ID returned under the number was made durable before the fence) */
+	snprintf(horizon_s, sizeof(horizon_s), UINT64_FORMAT, uid_horizon_known());
+	params[0] = node_s;
+	params[1] = token_s;
+	params[2] = horizon_s;
+	PG_TRY();
+	{
+		PQclear(uid_node_query(uid_node_conn, server, 1000,
+							   psprintf("SELECT %s.uniqueid_release_node($1, $2, $3)", uid_node_schema),
+							   3, params));
+		ereport(LOG, (errmsg("uniqueid: gave node number %u back to registry %s", UID_CLAIM_NODE(c), server)));
+	}
+	PG_CATCH();
+	{
+		EmitErrorReport();
+		FlushErrorState();
+	}
+	PG_END_TRY();
+}
+
+PGDLLEXPORT void uid_node_worker_main(Datum arg);
+
+/*
+ * The worker's main: a round when one is due (a failure noted, logged when
+ * it is the first since a success or a minute after the last logged, and
+ * tried again in a tenth of the lease, at most a second), else it sleeps.
+ */
+void
+uid_node_worker_main(Datum arg)
+{
+	MemoryContext round_cxt;
+	char	   *server;
+	int64		next_us = 0;
+	int64		logged_us = 0;
+	bool		failing = false;
+	TimestampTz started = GetCurrentTimestamp();
+
+	pqsignal(SIGTERM, uid_node_sigterm);
+	pqsignal(SIGHUP, SignalHandlerForConfigReload);
+	BackgroundWorkerUnblockSignals();
+	round_cxt = AllocSetContextCreate(TopMemoryContext, "uniqueid node registry", ALLOCSET_DEFAULT_SIZES);
+	server = MemoryContextStrdup(TopMemoryContext, uid_node_registry_display());
+
+	while (!uid_node_stop)
+	{
+		int64		now_us;
+
+		if (ConfigReloadPending)
+		{
+			ConfigReloadPending = false;
+			ProcessConfigFile(PGC_SIGHUP);
+		}
+		if (uid_mono_us() >= next_us)
+		{
+			MemoryContextSwitchTo(round_cxt);
+			PG_TRY();
+			{
+				next_us = uid_node_round(server, started);
+				if (failing)
+					ereport(LOG, (errmsg("uniqueid: registry %s answers again", server)));
+				failing = false;
+			}
+			PG_CATCH();
+			{
+				ErrorData  *e;
+
+				HOLD_INTERRUPTS();
+				LWLockReleaseAll();
+				MemoryContextSwitchTo(round_cxt);
+				e = CopyErrorData();
+				now_us = uid_mono_us();
+				if (!failing || now_us - logged_us >= 60 * USECS_PER_SEC)
+				{
+					EmitErrorReport();
+					logged_us = now_us;
+				}
+				FlushErrorState();
+				uid_node_note_error(e->detail ? psprintf("%s: %s", e->message, e->detail) : e->message);
+				uid_node_disconnect();
+				failing = true;
+				next_us = now_us + Min((int64) uid_node_lease_ms * 100, USECS_PER_SEC);
+				RESUME_INTERRUPTS();
+			}
+			PG_END_TRY();
+			MemoryContextSwitchTo(TopMemoryContext);
+			MemoryContextReset(round_cxt);
+		}
+		now_us = uid_mono_us();
+		if (next_us > now_us)
+		{
+			(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH,
+							 (long) ((next_us - now_us + 999) / 1000), PG_WAIT_EXTENSION);
+			ResetLatch(MyLatch);
+		}
+	}
+	uid_node_release(server);
+	uid_node_disconnect();
+	proc_exit(0);
+}
+
+/* From _PG_init: the worker, when a registry is set (not under pg_upgrade). */
+void
+uid_node_register_worker(void)
+{
+	BackgroundWorker w;
+
+	if (!uid_node_negotiated || IsBinaryUpgrade)
+		return;
+	memset(&w, 0, sizeof(w));
+	w.bgw_flags = BGWORKER_SHMEM_ACCESS;
+	w.bgw_start_time = BgWorkerStart_RecoveryFinished;
+	w.bgw_restart_time = 1;
+	snprintf(w.bgw_library_name, BGW_MAXLEN, "uniqueid");
+	snprintf(w.bgw_function_name, BGW_MAXLEN, "uid_node_worker_main");
+	snprintf(w.bgw_name, BGW_MAXLEN, "uniqueid node registry");
+	snprintf(w.bgw_type, BGW_MAXLEN, "uniqueid node registry");
+	RegisterBackgroundWorker(&w);
+}
+
+/* ---- SQL ---- */
+
+/* Errors out unless uniqueid is preloaded. */
+static void
+uid_node_require_preload(void)
+{
+	if (uid_node_shared == NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("uniqueid must be loaded via shared_preload_libraries to have a node number"),
+				 errhint("Add uniqueid to shared_preload_libraries in postgresql.conf and restart the server.")));
+}
+
+/* The number held now under a lease not run out, or -1. */
+static int
+uid_node_held(void)
+{
+	uint64		c = pg_atomic_read_u64(&uid_node_shared->claim);
+
+	pg_read_barrier();
+	if (UID_CLAIM_NODE(c) == UID_NO_NODE ||
+		uid_mono_us() >= (int64) pg_atomic_read_u64(&uid_node_shared->safe_until_us))
+		return -1;
+	return (int) UID_CLAIM_NODE(c);
+}
+
+/*
+ * The show hook of uniqueid.node_leased, which other servers read (the
+ * group check): the number held, "none", or empty without a registry.
+ */
+const char *
+uid_node_leased_show(void)
+{
+	static char buf[16];
+	int			node;
+
+	if (!uid_node_negotiated || uid_node_shared == NULL)
+		return "";
+	node = uid_node_held();
+	if (node < 0)
+		return "none";
+	snprintf(buf, sizeof(buf), "%d", node);
+	return buf;
+}
+
+PG_FUNCTION_INFO_V1(uniqueid_node);
+/*
+ * uniqueid_node(): the node number of this server's IDs: uniqueid.node, or
+ * with a registry the number leased (NULL while none is, or the lease has
+ * run out).
+ */
+Datum
+uniqueid_node(PG_FUNCTION_ARGS)
+{
+	int			node;
+
+	uid_node_require_preload();
+	if (!uid_node_negotiated)
+		PG_RETURN_INT32(uid_node);
+	node = uid_node_held();
+	if (node < 0)
+		PG_RETURN_NULL();
+	PG_RETURN_INT32(node);
+}
+
+PG_FUNCTION_INFO_V1(uniqueid_node_status);
+/*
+ * uniqueid_node_status(): the lease as this server sees it (one row; with
+ * no registry, only the number, from uniqueid.node).
+ */
+Datum
+uniqueid_node_status(PG_FUNCTION_ARGS)
+{
+	TupleDesc	tupdesc;
+	Datum		out[10];
+	bool		nulls[10];
+	int			node;
+	char	   *error;
+	TimestampTz error_at = 0;
+
+	uid_node_require_preload();
+	if (get_call_result_type(fcinfo, NULL, &tupdesc) != TYPEFUNC_COMPOSITE)
+		elog(ERROR, "return type must be a row type");
+	memset(nulls, true, sizeof(nulls));
+	if (!uid_node_negotiated)
+	{
+		out[1] = Int32GetDatum(uid_node);
+		nulls[1] = false;
+		PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(tupdesc, out, nulls)));
+	}
+	out[0] = CStringGetTextDatum(uid_node_registry_display());
+	nulls[0] = false;
+	node = uid_node_held();
+	if (node >= 0)
+	{
+		int64		left_us = (int64) pg_atomic_read_u64(&uid_node_shared->safe_until_us) - uid_mono_us();
+		Interval   *left = palloc0(sizeof(Interval));
+
+		left->time = Max(left_us, 0);
+		out[1] = Int32GetDatum(node);
+		out[2] = IntervalPGetDatum(left);
+		out[4] = TimestampTzGetDatum((TimestampTz) pg_atomic_read_u64(&uid_node_shared->horizon_ms) * 1000 - UID_PG_EPOCH_UNIX_US);
+		nulls[1] = nulls[2] = nulls[4] = false;
+		SpinLockAcquire(&uid_node_shared->mutex);
+		out[3] = TimestampTzGetDatum(uid_node_shared->lease_until);
+		out[5] = TimestampTzGetDatum(uid_node_shared->claimed_at);
+		out[6] = TimestampTzGetDatum(uid_node_shared->renewed_at);
+		out[7] = Int64GetDatum(uid_node_shared->claim_ms);
+		SpinLockRelease(&uid_node_shared->mutex);
+		nulls[3] = nulls[5] = nulls[6] = nulls[7] = false;
+	}
+	error = uid_node_last_error(&error_at);
+	if (error)
+	{
+		out[8] = CStringGetTextDatum(error);
+		out[9] = TimestampTzGetDatum(error_at);
+		nulls[8] = nulls[9] = false;
+	}
+	PG_RETURN_DATUM(HeapTupleGetDatum(heap_form_tuple(tupdesc, out, nulls)));
+}

@@ -1,0 +1,92 @@
+-- The registry's side of negotiated node numbers (1.6,
+-- doc/negotiated-nodes.md): the claims table and the functions a node's
+-- worker calls there, run here by hand.  The workers themselves, the
+-- fencing and the hand-over are t/056_node_registry.pl's.
+SET client_min_messages = warning;
+CREATE EXTENSION IF NOT EXISTS uniqueid;
+RESET client_min_messages;
+-- (times relative to the clock: a base of now, horizons as offsets from it)
+SELECT uniqueid_timestamptz_to_ms(clock_timestamp()) AS base \gset
+CREATE FUNCTION claim(lo int, hi int, sysid numeric, name text, token bigint,
+                      lease_ms int DEFAULT 60000, skew_ms int DEFAULT 20000, base_ms bigint DEFAULT :base)
+RETURNS TABLE (number int, previous_ahead bigint, horizon_ahead bigint)
+LANGUAGE sql AS $$
+    SELECT number, CASE WHEN previous_horizon_ms = 0 THEN NULL ELSE previous_horizon_ms - base_ms END,
+           horizon_ms - base_ms
+    FROM uniqueid_claim_node(lo, hi, sysid, name, token, lease_ms, skew_ms, base_ms, lease_ms + 2000)
+$$;
+
+-- the lowest free number, one per holder; none left: no row
+SELECT * FROM claim(3, 5, 111, 'a', 1);
+SELECT * FROM claim(3, 5, 222, 'b', 2);
+SELECT * FROM claim(3, 5, 333, 'c', 3);
+SELECT * FROM claim(3, 5, 444, 'd', 4);
+SELECT number, holder_name, lease_until > clock_timestamp() + interval '50 s' AS leased
+FROM uniqueid_node_claims ORDER BY number;
+
+-- a lease that ended: free only after the claimer's skew allowance too
+UPDATE uniqueid_node_claims SET lease_until = clock_timestamp() - interval '5 s' WHERE number = 4;
+SELECT * FROM claim(3, 5, 444, 'd', 4);
+SELECT * FROM claim(3, 5, 444, 'd', 4, skew_ms => 100);
+-- the new holder starts above the old horizon, and its own covers the lease
+SELECT holder_name, previous_horizon < horizon AS above FROM uniqueid_node_claims WHERE number = 4;
+
+-- renewal: only with the claim's token; the horizon only rises
+SELECT count(*) AS renewed_by_old_holder FROM uniqueid_renew_node(4, 2, 60000, :base, 62000);
+SELECT horizon_ms - :base AS horizon_ahead, lease_until_ms > :base + 50000 AS leased
+FROM uniqueid_renew_node(4, 4, 60000, :base + 10000, 62000);
+SELECT horizon_ms - :base AS horizon_ahead FROM uniqueid_renew_node(4, 4, 60000, :base, 62000);
+
+-- a holder that had a number gets it back first when it is free, even
+-- with a lower one free: c gives 5 back at shutdown, a lets 3 run out
+SELECT uniqueid_release_node(5, 3, :base + 1000) AS released;
+-- (again: the same; by another token: nothing)
+SELECT uniqueid_release_node(5, 3, :base + 1000) AS released_again;
+SELECT uniqueid_release_node(5, 2, :base) AS released_by_another;
+SELECT uniqueid_timestamptz_to_ms(horizon) - :base AS horizon_ahead, lease_until = '-infinity' AS free
+FROM uniqueid_node_claims WHERE number = 5;
+UPDATE uniqueid_node_claims SET lease_until = '-infinity' WHERE number = 3;
+SELECT * FROM claim(3, 5, 333, 'c', 5);
+-- a released number's horizon came down to what its holder gave (base + 1 s)
+SELECT holder_name, uniqueid_timestamptz_to_ms(previous_horizon) - :base AS previous_ahead
+FROM uniqueid_node_claims WHERE number = 5;
+
+-- bad arguments
+\set VERBOSITY sqlstate
+SELECT * FROM claim(5, 3, 1, 'x', 9);
+SELECT * FROM claim(0, 65536, 1, 'x', 9);
+SELECT * FROM claim(0, 9, 1, 'x', 9, lease_ms => 999);
+SELECT * FROM claim(0, 9, 1, 'x', 9, lease_ms => 2000, skew_ms => 1000);
+INSERT INTO uniqueid_node_claims VALUES (70000, 1, 'x', 1, now(), now(), now(), now(), now());
+\set VERBOSITY default
+
+-- the registry role: the functions, granted; the table, not writable
+CREATE ROLE uid_registry;
+CREATE ROLE uid_other;
+GRANT EXECUTE ON FUNCTION uniqueid_claim_node, uniqueid_renew_node, uniqueid_release_node TO uid_registry;
+SET ROLE uid_registry;
+SELECT number FROM uniqueid_claim_node(6, 6, 666, 'f', 6, 60000, 1000, :base, 62000);
+\set VERBOSITY sqlstate
+UPDATE uniqueid_node_claims SET lease_until = '-infinity';
+DELETE FROM uniqueid_node_claims;
+SELECT count(*) FROM uniqueid_node_claims;
+SET ROLE uid_other;
+SELECT number FROM uniqueid_claim_node(7, 7, 777, 'g', 7, 60000, 1000, :base, 62000);
+SELECT count(*) FROM uniqueid_renew_node(6, 6, 60000, :base, 62000);
+SELECT uniqueid_release_node(6, 6, :base);
+SELECT count(*) FROM uniqueid_node_claims;
+SELECT * FROM uniqueid_node_status();
+\set VERBOSITY default
+RESET ROLE;
+
+-- this server has no registry: its number is uniqueid.node
+SELECT uniqueid_node() = current_setting('uniqueid.node')::int AS node_is_setting;
+SELECT registry, node = current_setting('uniqueid.node')::int AS node_is_setting, lease_left
+FROM uniqueid_node_status();
+SELECT current_setting('uniqueid.node_registry') AS registry, current_setting('uniqueid.node_range') AS node_range,
+       current_setting('uniqueid.node_lease') AS lease, current_setting('uniqueid.node_skew') AS skew;
+
+DELETE FROM uniqueid_node_claims;
+DROP FUNCTION claim;
+REVOKE EXECUTE ON FUNCTION uniqueid_claim_node, uniqueid_renew_node, uniqueid_release_node FROM uid_registry;
+DROP ROLE uid_registry, uid_other;

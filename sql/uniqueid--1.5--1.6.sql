@@ -58,7 +58,9 @@ BEGIN
     IF lo < 0 OR hi > 65535 OR lo > hi THEN
         RAISE EXCEPTION 'node range %-% is not within 0-65535', lo, hi USING ERRCODE = '22023';
     END IF;
-    IF lease_ms < 1000 OR skew_ms < 0 OR 2 * skew_ms >= lease_ms OR base_ms < 0 OR ahead_ms < lease_ms THEN
+    -- (ahead: the lease, uniqueid.max_clock_lead, at most an hour, and a second)
+    IF lease_ms < 1000 OR skew_ms < 0 OR 2 * skew_ms >= lease_ms OR base_ms < 0
+       OR ahead_ms < lease_ms OR ahead_ms > lease_ms + 3601000 THEN
         RAISE EXCEPTION 'invalid lease % ms, skew % ms, base % ms or ahead % ms', lease_ms, skew_ms, base_ms, ahead_ms
             USING ERRCODE = '22023';
     END IF;
@@ -126,7 +128,7 @@ BEGIN ATOMIC
         horizon = greatest(c.horizon, @extschema@.uniqueid_ms_to_timestamptz(uniqueid_renew_node.base_ms + uniqueid_renew_node.ahead_ms))
     WHERE c.number = uniqueid_renew_node.number AND c.token = uniqueid_renew_node.token
       AND uniqueid_renew_node.lease_ms >= 1000 AND uniqueid_renew_node.base_ms >= 0
-      AND uniqueid_renew_node.ahead_ms >= uniqueid_renew_node.lease_ms
+      AND uniqueid_renew_node.ahead_ms BETWEEN uniqueid_renew_node.lease_ms AND uniqueid_renew_node.lease_ms + 3601000
     RETURNING @extschema@.uniqueid_timestamptz_to_ms(c.horizon), @extschema@.uniqueid_timestamptz_to_ms(c.lease_until);
 END;
 

@@ -57,6 +57,7 @@ SELECT * FROM claim(5, 3, 1, 'x', 9);
 SELECT * FROM claim(0, 65536, 1, 'x', 9);
 SELECT * FROM claim(0, 9, 1, 'x', 9, lease_ms => 999);
 SELECT * FROM claim(0, 9, 1, 'x', 9, lease_ms => 2000, skew_ms => 1000);
+SELECT * FROM uniqueid_claim_node(0, 9, 1, 'x', 9, 60000, 1000, :base, 60000 + 3601001);
 INSERT INTO uniqueid_node_claims VALUES (70000, 1, 'x', 1, now(), now(), now(), now(), now());
 \set VERBOSITY default
 

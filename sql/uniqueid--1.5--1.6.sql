@@ -5,7 +5,7 @@
 
 -- The claims of node numbers, in the registry database: a row per number
 -- ever leased.  A number is free when its lease ended more than the
--- claimer's clock-skew allowance ago.  horizon: no ID its holder made under
+-- clock-skew allowance ago (its holder's or the claimer's, the larger).  horizon: no ID its holder made under
 -- the number has a time unit that ends past it; previous_horizon: the one
 -- its previous holder recorded, which the holder started above.  Written
 -- only through the functions below (SECURITY DEFINER), which the registry
@@ -18,6 +18,7 @@ CREATE TABLE uniqueid_node_claims (
     claimed_at timestamptz NOT NULL,
     renewed_at timestamptz NOT NULL,
     lease_until timestamptz NOT NULL,
+    skew_ms integer NOT NULL,
     horizon timestamptz NOT NULL,
     previous_horizon timestamptz NOT NULL
 );
@@ -39,7 +40,11 @@ RETURN floor(extract(epoch FROM t) * 1000)::bigint;
 -- skew_ms, base_ms, ahead_ms): the claim of a node worker (node.c): the
 -- number of lo..hi this holder had last, if free, else the lowest free one,
 -- leased for lease_ms, its horizon at base_ms (or the previous one, if
--- later) plus ahead_ms.  One INSERT ... ON CONFLICT DO UPDATE ... WHERE per
+-- later) plus ahead_ms.  The lease is at most an hour, ahead_ms the lease
+-- plus at most an hour and a second (uniqueid.max_clock_lead and a unit),
+-- and base_ms (the holder's clock, or its horizon) at most a day past the
+-- registry's clock: a role that may claim cannot push the horizons, which
+-- the next holders start above, further than that.  One INSERT ... ON CONFLICT DO UPDATE ... WHERE per
 -- number tried, in read committed: the number's row is locked, and the
 -- condition that the lease ended skew_ms ago is checked on its latest
 -- version, so that of two claims of one number exactly one wins.  No row
@@ -59,8 +64,9 @@ BEGIN
         RAISE EXCEPTION 'node range %-% is not within 0-65535', lo, hi USING ERRCODE = '22023';
     END IF;
     -- (ahead: the lease, uniqueid.max_clock_lead, at most an hour, and a second)
-    IF lease_ms < 1000 OR skew_ms < 0 OR 2 * skew_ms >= lease_ms OR base_ms < 0
-       OR ahead_ms < lease_ms OR ahead_ms > lease_ms + 3601000 THEN
+    IF lease_ms NOT BETWEEN 1000 AND 3600000 OR skew_ms < 0 OR 2 * skew_ms >= lease_ms
+       OR base_ms NOT BETWEEN 0 AND @extschema@.uniqueid_timestamptz_to_ms(clock_timestamp()) + 86400000
+       OR ahead_ms NOT BETWEEN lease_ms AND lease_ms + 3601000 THEN
         RAISE EXCEPTION 'invalid lease % ms, skew % ms, base % ms or ahead % ms', lease_ms, skew_ms, base_ms, ahead_ms
             USING ERRCODE = '22023';
     END IF;
@@ -72,7 +78,7 @@ BEGIN
                              AND c.holder_name = uniqueid_claim_node.name THEN 0 ELSE 1 END AS pref
             FROM @extschema@.uniqueid_node_claims c
             WHERE c.number BETWEEN lo AND hi
-              AND c.lease_until + skew_ms * interval '1 millisecond' < clock_timestamp()
+              AND c.lease_until + greatest(c.skew_ms, uniqueid_claim_node.skew_ms) * interval '1 millisecond' < clock_timestamp()
             UNION ALL
             SELECT (SELECT g FROM generate_series(lo, hi) g
                     WHERE NOT EXISTS (SELECT FROM @extschema@.uniqueid_node_claims c WHERE c.number = g)
@@ -86,7 +92,7 @@ BEGIN
         RETURN QUERY
         INSERT INTO @extschema@.uniqueid_node_claims AS c VALUES (
             candidate, system_identifier, name, token, clock_timestamp(), clock_timestamp(),
-            clock_timestamp() + lease_ms * interval '1 millisecond',
+            clock_timestamp() + lease_ms * interval '1 millisecond', uniqueid_claim_node.skew_ms,
             @extschema@.uniqueid_ms_to_timestamptz(base_ms + ahead_ms), '-infinity')
         ON CONFLICT ON CONSTRAINT uniqueid_node_claims_pkey DO UPDATE SET
             holder_system_identifier = excluded.holder_system_identifier,
@@ -95,10 +101,11 @@ BEGIN
             claimed_at = excluded.claimed_at,
             renewed_at = excluded.renewed_at,
             lease_until = excluded.lease_until,
+            skew_ms = excluded.skew_ms,
             horizon = greatest(c.horizon, @extschema@.uniqueid_ms_to_timestamptz(base_ms))
                       + ahead_ms * interval '1 millisecond',
             previous_horizon = c.horizon
-        WHERE c.lease_until + skew_ms * interval '1 millisecond' < clock_timestamp()
+        WHERE c.lease_until + greatest(c.skew_ms, uniqueid_claim_node.skew_ms) * interval '1 millisecond' < clock_timestamp()
         RETURNING c.number,
                   CASE WHEN c.previous_horizon = '-infinity' THEN 0
                        ELSE @extschema@.uniqueid_timestamptz_to_ms(c.previous_horizon) END,
@@ -111,12 +118,14 @@ BEGIN
 END
 $function$;
 
--- uniqueid_renew_node(number, token, lease_ms, base_ms, ahead_ms): renews
--- the holder's lease (whether or not it ran out, as long as nobody claimed
--- the number since) and raises the horizon to base_ms plus ahead_ms.  No
--- row when the number is no longer the token's.
+-- uniqueid_renew_node(number, token, lease_ms, skew_ms, base_ms, ahead_ms):
+-- renews the holder's lease (whether or not it ran out, as long as nobody
+-- claimed the number since; never to end sooner than it did, as the holder
+-- counts on the longest lease it was given) and raises the horizon to
+-- base_ms plus ahead_ms, within the claim's bounds.  No row when the
+-- number is no longer the token's.
 CREATE FUNCTION uniqueid_renew_node(
-    number integer, token bigint, lease_ms integer, base_ms bigint, ahead_ms integer,
+    number integer, token bigint, lease_ms integer, skew_ms integer, base_ms bigint, ahead_ms integer,
     OUT horizon_ms bigint, OUT lease_until_ms bigint)
 RETURNS SETOF record
 LANGUAGE sql VOLATILE STRICT SECURITY DEFINER
@@ -124,10 +133,12 @@ SET search_path = pg_catalog, pg_temp
 BEGIN ATOMIC
     UPDATE @extschema@.uniqueid_node_claims c SET
         renewed_at = clock_timestamp(),
-        lease_until = clock_timestamp() + uniqueid_renew_node.lease_ms * interval '1 millisecond',
+        lease_until = greatest(c.lease_until, clock_timestamp() + uniqueid_renew_node.lease_ms * interval '1 millisecond'),
+        skew_ms = greatest(c.skew_ms, uniqueid_renew_node.skew_ms),
         horizon = greatest(c.horizon, @extschema@.uniqueid_ms_to_timestamptz(uniqueid_renew_node.base_ms + uniqueid_renew_node.ahead_ms))
     WHERE c.number = uniqueid_renew_node.number AND c.token = uniqueid_renew_node.token
-      AND uniqueid_renew_node.lease_ms >= 1000 AND uniqueid_renew_node.base_ms >= 0
+      AND uniqueid_renew_node.lease_ms BETWEEN 1000 AND 3600000 AND uniqueid_renew_node.skew_ms >= 0
+      AND uniqueid_renew_node.base_ms BETWEEN 0 AND @extschema@.uniqueid_timestamptz_to_ms(clock_timestamp()) + 86400000
       AND uniqueid_renew_node.ahead_ms BETWEEN uniqueid_renew_node.lease_ms AND uniqueid_renew_node.lease_ms + 3601000
     RETURNING @extschema@.uniqueid_timestamptz_to_ms(c.horizon), @extschema@.uniqueid_timestamptz_to_ms(c.lease_until);
 END;
@@ -153,7 +164,7 @@ BEGIN ATOMIC
 END;
 
 REVOKE EXECUTE ON FUNCTION uniqueid_claim_node(integer, integer, numeric, text, bigint, integer, integer, bigint, integer),
-    uniqueid_renew_node(integer, bigint, integer, bigint, integer),
+    uniqueid_renew_node(integer, bigint, integer, integer, bigint, integer),
     uniqueid_release_node(integer, bigint, bigint) FROM PUBLIC;
 
 -- uniqueid_node(): the node number of this server's IDs: uniqueid.node, or

@@ -20,13 +20,56 @@ char	   *uid_node_registry = NULL;
 bool		uid_node_negotiated = false;
 static char *uid_node_range_string = NULL;
 static char *uid_node_leased_string = NULL;
-int			uid_node_range_lo = 0;
+int			uid_node_range_lo = 1;
 int			uid_node_range_hi = 1023;
 int			uid_node_lease_ms = 10000;
 int			uid_node_skew_ms = 2000;
 
 /* set by the assign hook of uniqueid.shards from its check hook's work */
 const uint8 *uid_shard_map = NULL;
+
+/*
+ * Parses a number or a range "N-M" (spaces around the dash) at *p into lo
+ * and hi, advancing *p past it and the spaces after it.  Returns NULL on
+ * success, or a message describing the problem (msg, of `size` bytes),
+ * naming what the numbers are.
+ */
+static const char *
+uid_parse_range(const char **p, const char *what, long *lo, long *hi, char *msg, size_t size)
+{
+	char	   *end;
+
+	if (!isdigit((unsigned char) **p))
+	{
+		snprintf(msg, size, "Expected a %s at \"%.20s\"", what, *p);
+		return msg;
+	}
+	*lo = *hi = strtol(*p, &end, 10);
+	*p = end;
+	while (isspace((unsigned char) **p))
+		(*p)++;
+	if (**p == '-')
+	{
+		(*p)++;
+		while (isspace((unsigned char) **p))
+			(*p)++;
+		if (!isdigit((unsigned char) **p))
+		{
+			snprintf(msg, size, "Expected the end of a range at \"%.20s\"", *p);
+			return msg;
+		}
+		*hi = strtol(*p, &end, 10);
+		*p = end;
+	}
+	while (isspace((unsigned char) **p))
+		(*p)++;
+	if (*lo > *hi)
+	{
+		snprintf(msg, size, "Range %ld-%ld is backwards", *lo, *hi);
+		return msg;
+	}
+	return NULL;
+}
 
 /*
  * Parses a list such as "0-1023, 4096" into bitmap (UID_NSHARDS bits).
@@ -47,45 +90,17 @@ uid_parse_shards(const char *s, uint8 *bitmap)
 	{
 		long		lo,
 					hi;
-		char	   *end;
 
-		if (!isdigit((unsigned char) *p))
-		{
-			snprintf(msg, sizeof(msg), "Expected a shard number at \"%.20s\"", p);
+		if (uid_parse_range(&p, "shard number", &lo, &hi, msg, sizeof(msg)) != NULL)
 			return msg;
-		}
-		lo = hi = strtol(p, &end, 10);
-		p = end;
-		while (isspace((unsigned char) *p))
-			p++;
-		if (*p == '-')
-		{
-			p++;
-			while (isspace((unsigned char) *p))
-				p++;
-			if (!isdigit((unsigned char) *p))
-			{
-				snprintf(msg, sizeof(msg), "Expected the end of a range at \"%.20s\"", p);
-				return msg;
-			}
-			hi = strtol(p, &end, 10);
-			p = end;
-		}
-		if (lo >= UID_NSHARDS || hi >= UID_NSHARDS)
+		if (hi >= UID_NSHARDS)
 		{
 			snprintf(msg, sizeof(msg), "Shard %ld is out of range (0 to %d)",
 					 lo >= UID_NSHARDS ? lo : hi, UID_NSHARDS - 1);
 			return msg;
 		}
-		if (lo > hi)
-		{
-			snprintf(msg, sizeof(msg), "Range %ld-%ld is backwards", lo, hi);
-			return msg;
-		}
 		for (long i = lo; i <= hi; i++)
 			bitmap[i / 8] |= (uint8) (1 << (i % 8));
-		while (isspace((unsigned char) *p))
-			p++;
 		if (*p == '\0')
 			return NULL;
 		if (*p != ',')
@@ -143,35 +158,23 @@ uid_assign_node_registry(const char *newval, void *extra)
 static bool
 uid_check_node_range(char **newval, void **extra, GucSource source)
 {
-	int		   *range;
+	char		msg[128];
+	const char *p = *newval;
+	const char *problem;
 	long		lo,
 				hi;
-	char	   *p = *newval,
-			   *end;
+	int		   *range;
 
 	while (isspace((unsigned char) *p))
 		p++;
-	lo = hi = isdigit((unsigned char) *p) ? strtol(p, &end, 10) : -1;
-	if (lo >= 0)
+	problem = uid_parse_range(&p, "node number", &lo, &hi, msg, sizeof(msg));
+	if (problem == NULL && hi > 65535)
+		problem = psprintf("Node number %ld is out of range (0 to 65535)", lo > 65535 ? lo : hi);
+	else if (problem == NULL && *p != '\0')
+		problem = psprintf("Expected the end of the range at \"%.20s\"", p);
+	if (problem != NULL)
 	{
-		p = end;
-		while (isspace((unsigned char) *p))
-			p++;
-		if (*p == '-')
-		{
-			p++;
-			while (isspace((unsigned char) *p))
-				p++;
-			hi = isdigit((unsigned char) *p) ? strtol(p, &end, 10) : -1;
-			if (hi >= 0)
-				p = end;
-		}
-		while (isspace((unsigned char) *p))
-			p++;
-	}
-	if (lo < 0 || hi < 0 || *p != '\0' || lo > 65535 || hi > 65535 || lo > hi)
-	{
-		GUC_check_errdetail("\"%s\" is not a range of node numbers from 0 to 65535.", *newval);
+		GUC_check_errdetail("%s.", problem);
 		GUC_check_errhint("Write the lowest and the highest number, such as \"0-1023\", or one number.");
 		return false;
 	}
@@ -258,9 +261,9 @@ uid_define_gucs(void)
 							   NULL, uid_assign_node_registry, NULL);
 	DefineCustomStringVariable("uniqueid.node_range",
 							   "Node numbers this server may lease from the registry.",
-							   "The lowest and the highest, such as \"0-1023\", within the node fields of the types generated.",
+							   "The lowest and the highest, such as \"1-1023\", within the node fields of the types generated, and apart from every uniqueid.node and uniqueid.shards of servers that do not lease.",
 							   &uid_node_range_string,
-							   "0-1023",
+							   "1-1023",
 							   PGC_POSTMASTER, 0,
 							   uid_check_node_range, uid_assign_node_range, NULL);
 	DefineCustomIntVariable("uniqueid.node_lease",

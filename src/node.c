@@ -42,6 +42,7 @@
 
 #include "access/htup_details.h"
 #include "access/xlog.h"
+#include "access/xloginsert.h"
 #include "clock.h"
 #include "fmgr.h"
 #include "funcapi.h"
@@ -56,6 +57,7 @@
 #include "postmaster/interrupt.h"
 #include "postmaster/postmaster.h"
 #include "remote.h"
+#include "storage/fd.h"
 #include "storage/ipc.h"
 #include "storage/latch.h"
 #include "storage/shmem.h"
@@ -173,6 +175,8 @@ uid_node_leased(const char *typname)
 	if (UID_CLAIM_NODE(c) == UID_NO_NODE)
 		uid_node_none(typname);
 	uid_node_claim_seen = c;
+	/* the floor that a new claim raised, read by the generator, after the claim */
+	pg_read_barrier();
 	return (int) UID_CLAIM_NODE(c);
 }
 
@@ -248,13 +252,25 @@ uid_node_confirm(const char *typname, uint64 end_ms)
 /* ---- the worker ---- */
 
 static volatile sig_atomic_t uid_node_stop = false;
+/* the worker is raising the horizon, which may wait for synchronous standbys */
+static volatile sig_atomic_t uid_node_raising = false;
 
+/*
+ * SIGTERM: the worker ends after the round under way (giving the number
+ * back); a wait for synchronous standbys in the horizon's raise ends at
+ * once, as a backend's would (the claim is not published then).
+ */
 static void
 uid_node_sigterm(SIGNAL_ARGS)
 {
 	int			save_errno = errno;
 
 	uid_node_stop = true;
+	if (uid_node_raising)
+	{
+		InterruptPending = true;
+		ProcDiePending = true;
+	}
 	SetLatch(MyLatch);
 	errno = save_errno;
 }
@@ -367,8 +383,12 @@ uid_node_connect(const char *server, int timeout_ms)
 	PGresult   *res;
 
 	uid_node_conn = uid_remote_connect(uid_node_registry, "uniqueid node registry", server, timeout_ms);
+	/* (each claim is one statement in read committed: its row lock decides a race) */
 	res = uid_node_query(uid_node_conn, server, timeout_ms,
-						 "SELECT pg_catalog.quote_ident(n.nspname) FROM pg_catalog.pg_extension e"
+						 "SELECT pg_catalog.quote_ident(n.nspname), e.extversion,"
+						 " pg_catalog.string_to_array(e.extversion, '.')::pg_catalog.int4[] >= '{1,6}',"
+						 " pg_catalog.set_config('default_transaction_isolation', 'read committed', false)"
+						 " FROM pg_catalog.pg_extension e"
 						 " JOIN pg_catalog.pg_namespace n ON n.oid = e.extnamespace"
 						 " WHERE e.extname = 'uniqueid'", 0, NULL);
 	if (PQntuples(res) != 1)
@@ -378,6 +398,16 @@ uid_node_connect(const char *server, int timeout_ms)
 				(errcode(ERRCODE_UNDEFINED_OBJECT),
 				 errmsg("registry %s does not have the extension uniqueid", server),
 				 errhint("Run CREATE EXTENSION uniqueid in the registry database.")));
+	}
+	if (strcmp(PQgetvalue(res, 0, 2), "t") != 0)
+	{
+		char	   *version = pstrdup(PQgetvalue(res, 0, 1));
+
+		PQclear(res);
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("registry %s has uniqueid %s, which keeps no node claims", server, version),
+				 errhint("Run ALTER EXTENSION uniqueid UPDATE in the registry database (1.6 or later).")));
 	}
 	if (uid_node_schema)
 		pfree(uid_node_schema);
@@ -413,151 +443,191 @@ uid_node_holder_name(void)
 }
 
 /*
+ * What a claim or renewal sends besides its own arguments: the lease and
+ * the skew (ms), where the horizon recorded starts, and how far past it it
+ * goes (the lease, the lead allowance and the longest unit), as text.
+ */
+typedef struct UidNodeTerms
+{
+	int			lease_ms;
+	int			skew_ms;
+	char	   *lease;
+	char	   *skew;
+	char	   *base;
+	char	   *ahead;
+} UidNodeTerms;
+
+/* The token of the claim held (only the worker changes it). */
+static int64
+uid_node_token(void)
+{
+	int64		token;
+
+	SpinLockAcquire(&uid_node_shared->mutex);
+	token = uid_node_shared->token;
+	SpinLockRelease(&uid_node_shared->mutex);
+	return token;
+}
+
+/*
+ * Claims a number (the worker holds none): the registry's answer, checked;
+ * the server's horizon raised to the previous holder's; then the claim
+ * published.  sent_us: the monotonic clock before the claim was sent.
+ */
+static void
+uid_node_claim(const char *server, int timeout_ms, const UidNodeTerms *t, int64 sent_us,
+			   TimestampTz started)
+{
+	int64		token;
+	const char *params[9];
+	PGresult   *res;
+	int64		node,
+				previous_ms,
+				horizon_ms,
+				until_ms;
+
+	if (!pg_strong_random(&token, sizeof(token)))
+		ereport(ERROR,
+				(errcode(ERRCODE_INTERNAL_ERROR),
+				 errmsg("could not generate a random token for the claim of a node number")));
+	params[0] = psprintf("%d", uid_node_range_lo);
+	params[1] = psprintf("%d", uid_node_range_hi);
+	params[2] = psprintf(UINT64_FORMAT, GetSystemIdentifier());
+	params[3] = uid_node_holder_name();
+	params[4] = psprintf(INT64_FORMAT, token);
+	params[5] = t->lease;
+	params[6] = t->skew;
+	params[7] = t->base;
+	params[8] = t->ahead;
+	res = uid_node_query(uid_node_conn, server, timeout_ms,
+						 psprintf("SELECT number, previous_horizon_ms, horizon_ms, lease_until_ms"
+								  " FROM %s.uniqueid_claim_node($1::pg_catalog.int4, $2::pg_catalog.int4,"
+								  " $3::pg_catalog.numeric, $4::pg_catalog.text, $5::pg_catalog.int8,"
+								  " $6::pg_catalog.int4, $7::pg_catalog.int4, $8::pg_catalog.int8, $9::pg_catalog.int4)",
+								  uid_node_schema), 9, params);
+	if (PQntuples(res) != 1)
+	{
+		PQclear(res);
+		ereport(ERROR,
+				(errcode(ERRCODE_CONFIGURATION_LIMIT_EXCEEDED),
+				 errmsg("no node number of uniqueid.node_range %d-%d is free in registry %s",
+						uid_node_range_lo, uid_node_range_hi, server),
+				 errhint("Numbers whose lease ran out are free uniqueid.node_skew after; widen the range for more servers.")));
+	}
+	node = uid_node_answer(res, 0, server);
+	previous_ms = uid_node_answer(res, 1, server);
+	horizon_ms = uid_node_answer(res, 2, server);
+	until_ms = uid_node_answer(res, 3, server);
+	PQclear(res);
+	if (node < uid_node_range_lo || node > uid_node_range_hi || previous_ms < 0 || horizon_ms <= previous_ms)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROTOCOL_VIOLATION),
+				 errmsg("registry %s answered an invalid claim: number " INT64_FORMAT ", horizons " INT64_FORMAT " and " INT64_FORMAT,
+						server, node, previous_ms, horizon_ms)));
+	/* above every ID the previous holder made under the number, durably, before the first */
+	if (previous_ms > 0)
+	{
+		uid_node_raising = true;
+		if (uid_node_stop)
+			ereport(ERROR, (errmsg("uniqueid: shutting down")));
+		(void) uid_horizon_raise((uint64) previous_ms);
+		uid_node_raising = false;
+	}
+	uid_node_publish((uint32) node, token, (uint64) horizon_ms, sent_us + (int64) (t->lease_ms - t->skew_ms) * 1000,
+					 (TimestampTz) until_ms * 1000 - UID_PG_EPOCH_UNIX_US);
+	SpinLockAcquire(&uid_node_shared->mutex);
+	uid_node_shared->claim_ms = TimestampDifferenceMilliseconds(started, GetCurrentTimestamp());
+	SpinLockRelease(&uid_node_shared->mutex);
+	ereport(LOG,
+			(errmsg("uniqueid: leased node number " INT64_FORMAT " from registry %s", node, server),
+			 previous_ms > 0 ?
+			 errdetail("IDs start above %s, the horizon its previous holder recorded.",
+					   timestamptz_to_str((TimestampTz) previous_ms * 1000 - UID_PG_EPOCH_UNIX_US)) : 0));
+}
+
+/*
+ * Renews the lease of claim c: the lease and the horizon move on; when the
+ * number has another holder now, fences (the next round claims another).
+ */
+static void
+uid_node_renew(const char *server, int timeout_ms, const UidNodeTerms *t, int64 sent_us, uint64 c)
+{
+	const char *params[6];
+	PGresult   *res;
+	int64		horizon_ms,
+				until_ms,
+				safe_us = sent_us + (int64) (t->lease_ms - t->skew_ms) * 1000;
+
+	params[0] = psprintf("%u", UID_CLAIM_NODE(c));
+	params[1] = psprintf(INT64_FORMAT, uid_node_token());
+	params[2] = t->lease;
+	params[3] = t->skew;
+	params[4] = t->base;
+	params[5] = t->ahead;
+	res = uid_node_query(uid_node_conn, server, timeout_ms,
+						 psprintf("SELECT horizon_ms, lease_until_ms FROM %s.uniqueid_renew_node($1::pg_catalog.int4,"
+								  " $2::pg_catalog.int8, $3::pg_catalog.int4, $4::pg_catalog.int4, $5::pg_catalog.int8,"
+								  " $6::pg_catalog.int4)", uid_node_schema), 6, params);
+	if (PQntuples(res) != 1)
+	{
+		char	   *why = psprintf("lost node number %u: registry %s has it leased to another server, "
+								   "the lease having run out before it was renewed", UID_CLAIM_NODE(c), server);
+
+		PQclear(res);
+		uid_node_fence();
+		uid_node_note_error(why);
+		ereport(WARNING, (errmsg("uniqueid: %s", why), errdetail("A new number is claimed.")));
+		return;
+	}
+	horizon_ms = uid_node_answer(res, 0, server);
+	until_ms = uid_node_answer(res, 1, server);
+	PQclear(res);
+	if ((uint64) horizon_ms > pg_atomic_read_u64(&uid_node_shared->horizon_ms))
+		pg_atomic_write_u64(&uid_node_shared->horizon_ms, (uint64) horizon_ms);
+	if ((uint64) safe_us > pg_atomic_read_u64(&uid_node_shared->safe_until_us))
+		pg_atomic_write_u64(&uid_node_shared->safe_until_us, (uint64) safe_us);
+	SpinLockAcquire(&uid_node_shared->mutex);
+	uid_node_shared->renewed_at = GetCurrentTimestamp();
+	uid_node_shared->lease_until = (TimestampTz) until_ms * 1000 - UID_PG_EPOCH_UNIX_US;
+	uid_node_shared->error[0] = '\0';
+	SpinLockRelease(&uid_node_shared->mutex);
+}
+
+/*
  * One round of the worker: connects if need be, then claims a number or
- * renews the lease.  Returns when (monotonic) the next round is due.
+ * renews the lease.  Returns when (monotonic) the next round is due: a
+ * third of the lease after this one was sent, or at once after a number
+ * was lost.
  */
 static int64
 uid_node_round(const char *server, TimestampTz started)
 {
-	int			lease = uid_node_lease_ms;
-	int			skew = uid_node_skew_ms;
-	int			timeout_ms = Max(lease / 3, 1000);
+	UidNodeTerms t = {.lease_ms = uid_node_lease_ms,.skew_ms = uid_node_skew_ms};
+	int			timeout_ms = Min(Max(t.lease_ms / 3, 1000), 10000);
 	uint64		c = pg_atomic_read_u64(&uid_node_shared->claim);
 	int64		sent_us;
-	char		lease_s[16],
-				skew_s[16],
-				base_s[24],
-				ahead_s[24];
-	PGresult   *res;
 
-	if (2 * skew >= lease)
+	if (2 * t.skew_ms >= t.lease_ms)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("uniqueid.node_skew (%d ms) must be less than half of uniqueid.node_lease (%d ms)",
-						skew, lease)));
+						t.skew_ms, t.lease_ms)));
 	if (uid_node_conn == NULL)
 		uid_node_connect(server, timeout_ms);
-	snprintf(lease_s, sizeof(lease_s), "%d", lease);
-	snprintf(skew_s, sizeof(skew_s), "%d", skew);
-	snprintf(base_s, sizeof(base_s), INT64_FORMAT, uid_node_base_ms());
-	snprintf(ahead_s, sizeof(ahead_s), "%d", lease + uid_max_clock_lead_ms + UID_NODE_LONGEST_UNIT_MS);
+	t.lease = psprintf("%d", t.lease_ms);
+	t.skew = psprintf("%d", t.skew_ms);
+	t.base = psprintf(INT64_FORMAT, uid_node_base_ms());
+	t.ahead = psprintf("%d", t.lease_ms + uid_max_clock_lead_ms + UID_NODE_LONGEST_UNIT_MS);
 	sent_us = uid_mono_us();
 	if (UID_CLAIM_NODE(c) == UID_NO_NODE)
-	{
-		char		lo_s[8],
-					hi_s[8],
-					sysid_s[24],
-					token_s[24];
-		int64		token;
-		const char *params[9];
-		int64		node,
-					previous_ms,
-					horizon_ms,
-					until_ms;
-
-		if (!pg_strong_random(&token, sizeof(token)))
-			ereport(ERROR,
-					(errcode(ERRCODE_INTERNAL_ERROR),
-					 errmsg("could not generate a random token for the claim of a node number")));
-		snprintf(lo_s, sizeof(lo_s), "%d", uid_node_range_lo);
-		snprintf(hi_s, sizeof(hi_s), "%d", uid_node_range_hi);
-		snprintf(sysid_s, sizeof(sysid_s), UINT64_FORMAT, GetSystemIdentifier());
-		snprintf(token_s, sizeof(token_s), INT64_FORMAT, token);
-		params[0] = lo_s;
-		params[1] = hi_s;
-		params[2] = sysid_s;
-		params[3] = uid_node_holder_name();
-		params[4] = token_s;
-		params[5] = lease_s;
-		params[6] = skew_s;
-		params[7] = base_s;
-		params[8] = ahead_s;
-		res = uid_node_query(uid_node_conn, server, timeout_ms,
-							 psprintf("SELECT number, previous_horizon_ms, horizon_ms, lease_until_ms"
-									  " FROM %s.uniqueid_claim_node($1, $2, $3, $4, $5, $6, $7, $8, $9)",
-									  uid_node_schema), 9, params);
-		if (PQntuples(res) != 1)
-		{
-			PQclear(res);
-			ereport(ERROR,
-					(errcode(ERRCODE_CONFIGURATION_LIMIT_EXCEEDED),
-					 errmsg("no node number of uniqueid.node_range %d-%d is free in registry %s",
-							uid_node_range_lo, uid_node_range_hi, server),
-					 errhint("Numbers whose lease ran out are free uniqueid.node_skew after; widen the range for more servers.")));
-		}
-		node = uid_node_answer(res, 0, server);
-		previous_ms = uid_node_answer(res, 1, server);
-		horizon_ms = uid_node_answer(res, 2, server);
-		until_ms = uid_node_answer(res, 3, server);
-		PQclear(res);
-		if (node < uid_node_range_lo || node > uid_node_range_hi || previous_ms < 0 || horizon_ms <= previous_ms)
-			ereport(ERROR,
-					(errcode(ERRCODE_PROTOCOL_VIOLATION),
-					 errmsg("registry %s answered an invalid claim: number " INT64_FORMAT ", horizons " INT64_FORMAT " and " INT64_FORMAT,
-							server, node, previous_ms, horizon_ms)));
-		/* above every ID the previous holder made under the number, durably, before the first */
-		if (previous_ms > 0)
-			(void) uid_horizon_raise((uint64) previous_ms);
-		uid_node_publish((uint32) node, token, (uint64) horizon_ms, sent_us + (int64) (lease - skew) * 1000,
-						 (TimestampTz) until_ms * 1000 - UID_PG_EPOCH_UNIX_US);
-		SpinLockAcquire(&uid_node_shared->mutex);
-		uid_node_shared->claim_ms = TimestampDifferenceMilliseconds(started, GetCurrentTimestamp());
-		SpinLockRelease(&uid_node_shared->mutex);
-		ereport(LOG,
-				(errmsg("uniqueid: leased node number " INT64_FORMAT " from registry %s", node, server),
-				 previous_ms > 0 ?
-				 errdetail("IDs start above %s, the horizon its previous holder recorded.",
-						   timestamptz_to_str((TimestampTz) previous_ms * 1000 - UID_PG_EPOCH_UNIX_US)) : 0));
-	}
+		uid_node_claim(server, timeout_ms, &t, sent_us, started);
 	else
 	{
-		char		node_s[8],
-					token_s[24];
-		const char *params[5];
-		int64		token;
-
-		SpinLockAcquire(&uid_node_shared->mutex);
-		token = uid_node_shared->token;
-		SpinLockRelease(&uid_node_shared->mutex);
-		snprintf(node_s, sizeof(node_s), "%u", UID_CLAIM_NODE(c));
-		snprintf(token_s, sizeof(token_s), INT64_FORMAT, token);
-		params[0] = node_s;
-		params[1] = token_s;
-		params[2] = lease_s;
-		params[3] = base_s;
-		params[4] = ahead_s;
-		res = uid_node_query(uid_node_conn, server, timeout_ms,
-							 psprintf("SELECT horizon_ms, lease_until_ms FROM %s.uniqueid_renew_node($1, $2, $3, $4, $5)",
-									  uid_node_schema), 5, params);
-		if (PQntuples(res) != 1)
-		{
-			PQclear(res);
-			uid_node_fence();
-			ereport(WARNING,
-					(errmsg("uniqueid: lost node number %u: registry %s has it leased to another server",
-							UID_CLAIM_NODE(c), server),
-					 errdetail("The lease ran out before it was renewed; a new number is claimed.")));
+		uid_node_renew(server, timeout_ms, &t, sent_us, c);
+		if (UID_CLAIM_NODE(pg_atomic_read_u64(&uid_node_shared->claim)) == UID_NO_NODE)
 			return uid_mono_us();
-		}
-		else
-		{
-			int64		horizon_ms = uid_node_answer(res, 0, server);
-			int64		until_ms = uid_node_answer(res, 1, server);
-			uint64		safe = pg_atomic_read_u64(&uid_node_shared->safe_until_us);
-
-			PQclear(res);
-			if ((uint64) horizon_ms > pg_atomic_read_u64(&uid_node_shared->horizon_ms))
-				pg_atomic_write_u64(&uid_node_shared->horizon_ms, (uint64) horizon_ms);
-			if ((uint64) (sent_us + (int64) (lease - skew) * 1000) > safe)
-				pg_atomic_write_u64(&uid_node_shared->safe_until_us, (uint64) (sent_us + (int64) (lease - skew) * 1000));
-			SpinLockAcquire(&uid_node_shared->mutex);
-			uid_node_shared->renewed_at = GetCurrentTimestamp();
-			uid_node_shared->lease_until = (TimestampTz) until_ms * 1000 - UID_PG_EPOCH_UNIX_US;
-			uid_node_shared->error[0] = '\0';
-			SpinLockRelease(&uid_node_shared->mutex);
-		}
 	}
-	return sent_us + (int64) lease * 1000 / 3;
+	return sent_us + (int64) t.lease_ms * 1000 / 3;
 }
 
 /*
@@ -569,27 +639,22 @@ static void
 uid_node_release(const char *server)
 {
 	uint64		c = pg_atomic_read_u64(&uid_node_shared->claim);
-	char		node_s[8],
-				token_s[24],
-				horizon_s[24];
 	const char *params[3];
 
-	if (UID_CLAIM_NODE(c) == UID_NO_NODE || uid_node_conn == NULL)
+	if (UID_CLAIM_NODE(c) == UID_NO_NODE)
 		return;
 	uid_node_fence();
-	snprintf(node_s, sizeof(node_s), "%u", UID_CLAIM_NODE(c));
-	SpinLockAcquire(&uid_node_shared->mutex);
-	snprintf(token_s, sizeof(token_s), INT64_FORMAT, uid_node_shared->token);
-	SpinLockRelease(&uid_node_shared->mutex);
+	params[0] = psprintf("%u", UID_CLAIM_NODE(c));
+	params[1] = psprintf(INT64_FORMAT, uid_node_token());
 	/* (every ID returned under the number was made durable before the fence) */
-	snprintf(horizon_s, sizeof(horizon_s), UINT64_FORMAT, uid_horizon_known());
-	params[0] = node_s;
-	params[1] = token_s;
-	params[2] = horizon_s;
+	params[2] = psprintf(UINT64_FORMAT, uid_horizon_known());
 	PG_TRY();
 	{
+		if (uid_node_conn == NULL)
+			uid_node_connect(server, 1000);
 		PQclear(uid_node_query(uid_node_conn, server, 1000,
-							   psprintf("SELECT %s.uniqueid_release_node($1, $2, $3)", uid_node_schema),
+							   psprintf("SELECT %s.uniqueid_release_node($1::pg_catalog.int4, $2::pg_catalog.int8,"
+										" $3::pg_catalog.int8)", uid_node_schema),
 							   3, params));
 		ereport(LOG, (errmsg("uniqueid: gave node number %u back to registry %s", UID_CLAIM_NODE(c), server)));
 	}
@@ -648,7 +713,11 @@ uid_node_worker_main(Datum arg)
 				ErrorData  *e;
 
 				HOLD_INTERRUPTS();
+				uid_node_raising = false;
+				/* what an error in the horizon's raise leaves: its lock, its file, its WAL record */
 				LWLockReleaseAll();
+				AtEOXact_Files(false);
+				XLogResetInsertion();
 				MemoryContextSwitchTo(round_cxt);
 				e = CopyErrorData();
 				now_us = uid_mono_us();
@@ -678,7 +747,8 @@ uid_node_worker_main(Datum arg)
 	}
 	uid_node_release(server);
 	uid_node_disconnect();
-	proc_exit(0);
+	/* (1: restarted, unless the server is shutting down; 0 would unregister it) */
+	proc_exit(1);
 }
 
 /* From _PG_init: the worker, when a registry is set (not under pg_upgrade). */

@@ -33,6 +33,19 @@ $reg->safe_psql('postgres', 'CREATE ROLE uid_registry LOGIN');
 $reg->safe_psql('registry', 'CREATE EXTENSION uniqueid');
 $reg->safe_psql('registry',
 	'GRANT EXECUTE ON FUNCTION uniqueid_claim_node, uniqueid_renew_node, uniqueid_release_node TO uid_registry');
+# look-alikes that would win over the real functions for arguments of
+# unknown type, planted where a role may create (the workers write the types)
+$reg->safe_psql('registry', q{
+	CREATE SCHEMA trap;
+	GRANT USAGE ON SCHEMA trap TO uid_registry;
+	CREATE FUNCTION trap.uniqueid_claim_node(text, text, text, text, text, text, text, text, text,
+		OUT number int, OUT previous_horizon_ms bigint, OUT horizon_ms bigint, OUT lease_until_ms bigint)
+		RETURNS SETOF record LANGUAGE sql AS 'SELECT 1, 0::bigint, 4102444800000, 4102444800000';
+	CREATE FUNCTION trap.uniqueid_renew_node(text, text, text, text, text, text,
+		OUT horizon_ms bigint, OUT lease_until_ms bigint)
+		RETURNS SETOF record LANGUAGE sql AS 'SELECT 4102444800000::bigint, 4102444800000::bigint';
+	ALTER ROLE uid_registry SET search_path = trap, public;
+});
 
 # the servers reach the registry through a service file, as the registry role
 my $services = PostgreSQL::Test::Utils::tempdir() . '/pg_service.conf';
@@ -44,8 +57,8 @@ $ENV{PGSERVICEFILE} = $services;
 # a server that leases a number of `range`, started on a clock the test moves
 sub member
 {
-	my ($name, $range) = @_;
-	my $node = uid_node($name,
+	my ($name, $range, %init) = @_;
+	my $node = uid_node($name, %init,
 		conf => [
 			"cluster_name = '$name'", "uniqueid.node_registry = 'service=uidreg'",
 			"uniqueid.node_range = '$range'", "uniqueid.node_lease = '${lease}s'",
@@ -260,6 +273,30 @@ is( $reg->safe_psql('registry',
 	'a clean shutdown gives the number back, with a lower horizon')
   or diag "recorded $recorded, after: "
   . $reg->safe_psql('registry', "SELECT lease_until, horizon, previous_horizon FROM uniqueid_node_claims WHERE number = $number{c}");
+
+# A server that takes a number over waits, under a synchronous standby that
+# never answers, to make the previous holder's horizon durable (holding the
+# horizon's lock, as a backend would): it holds no number meanwhile, and a
+# fast shutdown ends the wait.  h waits for number 5, which the winner of
+# the race gives back (the loser, which would take it, stopped first).
+$node{h} = member('h', '5', allows_streaming => 1);
+$node{h}->append_conf('postgresql.conf', "synchronous_standby_names = 'nosuch'");
+start_on_clock($node{h});
+$node{$loser}->stop('fast');
+# (an ID made, so that the horizon given back is above the start of time)
+$node{$holders[0]}->safe_psql('postgres', 'SELECT next_snowflake()');
+$node{$holders[0]}->stop('fast');
+ok( uid_wait_until(30, sub {
+		$reg->safe_psql('registry', 'SELECT holder_name FROM uniqueid_node_claims WHERE number = 5') eq 'h' }),
+	'h claims number 5 once it is given back');
+usleep(1e6 * $lease);
+is($node{h}->safe_psql('postgres', 'SHOW uniqueid.node_leased'), 'none',
+	'but holds no number while its horizon waits for the standby');
+my $t0 = time;
+$node{h}->stop('fast');
+note sprintf('h stopped in %.1f s', time - $t0);
+like(slurp_file($node{h}->logfile), qr/canceling the wait for synchronous replication/,
+	'a fast shutdown ends the wait (the server stopped)');
 
 $_->stop('fast') for grep { $_->{_pid} } values %node;
 $reg->stop('fast');

@@ -24,18 +24,25 @@ SELECT * FROM claim(3, 5, 444, 'd', 4);
 SELECT number, holder_name, lease_until > clock_timestamp() + interval '50 s' AS leased
 FROM uniqueid_node_claims ORDER BY number;
 
--- a lease that ended: free only after the claimer's skew allowance too
+-- a lease that ended: free only after the skew allowance too, the
+-- holder's (20 s, from its claim) or the claimer's, the larger
 UPDATE uniqueid_node_claims SET lease_until = clock_timestamp() - interval '5 s' WHERE number = 4;
 SELECT * FROM claim(3, 5, 444, 'd', 4);
+SELECT * FROM claim(3, 5, 444, 'd', 4, skew_ms => 100);
+UPDATE uniqueid_node_claims SET skew_ms = 100 WHERE number = 4;
 SELECT * FROM claim(3, 5, 444, 'd', 4, skew_ms => 100);
 -- the new holder starts above the old horizon, and its own covers the lease
 SELECT holder_name, previous_horizon < horizon AS above FROM uniqueid_node_claims WHERE number = 4;
 
 -- renewal: only with the claim's token; the horizon only rises
-SELECT count(*) AS renewed_by_old_holder FROM uniqueid_renew_node(4, 2, 60000, :base, 62000);
+SELECT count(*) AS renewed_by_old_holder FROM uniqueid_renew_node(4, 2, 60000, 100, :base, 62000);
 SELECT horizon_ms - :base AS horizon_ahead, lease_until_ms > :base + 50000 AS leased
-FROM uniqueid_renew_node(4, 4, 60000, :base + 10000, 62000);
-SELECT horizon_ms - :base AS horizon_ahead FROM uniqueid_renew_node(4, 4, 60000, :base, 62000);
+FROM uniqueid_renew_node(4, 4, 60000, 100, :base + 10000, 62000);
+SELECT horizon_ms - :base AS horizon_ahead FROM uniqueid_renew_node(4, 4, 60000, 100, :base, 62000);
+-- a shorter lease (uniqueid.node_lease lowered) does not end the one given sooner
+SELECT lease_until_ms > :base + 50000 AS still_leased FROM uniqueid_renew_node(4, 4, 1000, 100, :base, 62000);
+-- nor do bounds pass: a horizon more than a day ahead of the registry's clock
+SELECT count(*) AS renewed FROM uniqueid_renew_node(4, 4, 60000, 100, :base + 90000000, 62000);
 
 -- a holder that had a number gets it back first when it is free, even
 -- with a lower one free: c gives 5 back at shutdown, a lets 3 run out
@@ -58,7 +65,9 @@ SELECT * FROM claim(0, 65536, 1, 'x', 9);
 SELECT * FROM claim(0, 9, 1, 'x', 9, lease_ms => 999);
 SELECT * FROM claim(0, 9, 1, 'x', 9, lease_ms => 2000, skew_ms => 1000);
 SELECT * FROM uniqueid_claim_node(0, 9, 1, 'x', 9, 60000, 1000, :base, 60000 + 3601001);
-INSERT INTO uniqueid_node_claims VALUES (70000, 1, 'x', 1, now(), now(), now(), now(), now());
+SELECT * FROM uniqueid_claim_node(0, 9, 1, 'x', 9, 3600001, 1000, :base, 3600001);
+SELECT * FROM uniqueid_claim_node(0, 9, 1, 'x', 9, 60000, 1000, :base + 90000000, 62000);
+INSERT INTO uniqueid_node_claims VALUES (70000, 1, 'x', 1, now(), now(), now(), 0, now(), now());
 \set VERBOSITY default
 
 -- the registry role: the functions, granted; the table, not writable
@@ -73,7 +82,7 @@ DELETE FROM uniqueid_node_claims;
 SELECT count(*) FROM uniqueid_node_claims;
 SET ROLE uid_other;
 SELECT number FROM uniqueid_claim_node(7, 7, 777, 'g', 7, 60000, 1000, :base, 62000);
-SELECT count(*) FROM uniqueid_renew_node(6, 6, 60000, :base, 62000);
+SELECT count(*) FROM uniqueid_renew_node(6, 6, 60000, 1000, :base, 62000);
 SELECT uniqueid_release_node(6, 6, :base);
 SELECT count(*) FROM uniqueid_node_claims;
 SELECT * FROM uniqueid_node_status();
@@ -85,7 +94,8 @@ SELECT uniqueid_node() = current_setting('uniqueid.node')::int AS node_is_settin
 SELECT registry, node = current_setting('uniqueid.node')::int AS node_is_setting, lease_left
 FROM uniqueid_node_status();
 SELECT current_setting('uniqueid.node_registry') AS registry, current_setting('uniqueid.node_range') AS node_range,
-       current_setting('uniqueid.node_lease') AS lease, current_setting('uniqueid.node_skew') AS skew;
+       current_setting('uniqueid.node_lease') AS lease, current_setting('uniqueid.node_skew') AS skew,
+       current_setting('uniqueid.node_leased') AS leased;
 
 DELETE FROM uniqueid_node_claims;
 DROP FUNCTION claim;

@@ -340,3 +340,31 @@ BEGIN
     END IF;
 END
 $function$;
+
+-- uniqueid_check_nodes() (Citus), with the column leased
+DROP FUNCTION uniqueid_check_nodes();
+CREATE FUNCTION uniqueid_check_nodes(
+    OUT nodename text, OUT nodeport integer, OUT node integer,
+    OUT cluster integer, OUT shards text, OUT leased boolean)
+RETURNS SETOF record
+LANGUAGE plpgsql VOLATILE
+SET search_path = pg_catalog, pg_temp
+AS $function$
+DECLARE
+    settings jsonb;
+BEGIN
+    IF NOT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'citus') THEN
+        RAISE EXCEPTION 'uniqueid_check_nodes() needs the citus extension in this database'
+            USING ERRCODE = 'feature_not_supported',
+                  HINT = 'Run it on the coordinator of a Citus cluster.';
+    END IF;
+    -- read once: what is checked is what is returned
+    SELECT jsonb_agg(to_jsonb(x) || jsonb_build_object('name', x.nodename || ':' || x.nodeport))
+        INTO settings FROM @extschema@.uniqueid_node_settings() x;
+    PERFORM @extschema@.uniqueid_raise_conflicts(@extschema@.uniqueid_settings_conflicts(settings, 'node'),
+        'Give every node its own node number (uniqueid.node, or a range of its own to lease), and each logical shard to at most one node''s uniqueid.shards.');
+    RETURN QUERY SELECT x.nodename, x.nodeport, x.node, x.cluster, x.shards, x.leased
+        FROM jsonb_to_recordset(settings) AS x(nodename text, nodeport int, node int, cluster int, shards text, leased boolean)
+        ORDER BY x.node;
+END
+$function$;

@@ -2,16 +2,16 @@
  * group.c - the uniqueid settings of another server, read over libpq, for
  * uniqueid_group_settings(): the servers of a group that replicate to each
  * other (active-active under logical replication, doc/active-active.md)
- * must each have their own uniqueid.node, and each logical shard must be
- * generated on one of them only.  uniqueid_group_settings() (SQL) reads this
+ * must each have their own node number (uniqueid.node, or one leased from a
+ * registry: node.c), and each logical shard must be generated on one of
+ * them only.  uniqueid_group_settings() (SQL) reads this
  * server's settings and, through this function, those of the publisher of
  * every subscription of the database; uniqueid_check_group() names the
  * servers that could make the same IDs.
  *
- * The connection is libpq's, made without blocking inside the backend: its
- * file descriptor accounted for, every wait interruptible and bounded (10 s
- * for the connection, whatever connect_timeout says, which libpq applies to
- * blocking connections only; 10 s more for the answer).  The query runs
+ * The connection is remote.c's: made without blocking inside the backend,
+ * every wait interruptible and bounded (10 s for the connection, 10 s for
+ * each result).  The query runs
  * with search_path set to pg_catalog, so the remote role's own functions
  * and operators cannot stand in for the settings, and it reads pg_settings,
  * where a uniqueid.* value set without the library loaded does not appear.
@@ -82,7 +82,9 @@ PG_FUNCTION_INFO_V1(uniqueid_remote_settings);
  * uniqueid_remote_settings(conninfo): the uniqueid settings of the server
  * that conninfo reaches, with its clock's offset from this server's (its
  * clock at the middle of the round trip, less this server's) and the round
- * trip, which bounds that offset's error (half of it).  For superusers,
+ * trip, which bounds that offset's error (half of it).  Its node is the
+ * number in use there (NULL while a server that leases holds none), and
+ * leased says whether a registry gave it.  For superusers,
  * and for roles granted it whose connection strings give a password, which
  * the server must ask for (as dblink requires): the connection is this
  * server's, with its password files and certificates.

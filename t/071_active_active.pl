@@ -185,6 +185,8 @@ sub no_errors
 	my $lost = join '|', 'could not connect to the (?:publisher|primary server)',
 	  'could not receive data from WAL stream', 'could not send end-of-streaming message',
 	  'server closed the connection', 'could not fetch failover logical slots info from the primary server',
+	  # (a walsender whose subscriber went away mid-send)
+	  'connection to client lost',
 	  'terminating (?:connection|logical replication worker) due to (?:administrator command|unexpected postmaster exit)',
 	  'the database system is (?:shutting down|starting up|not yet accepting connections)',
 	  # (a new apply worker, while the one that lost its connection exits)

@@ -50,6 +50,7 @@ cleanup() {
 }
 trap cleanup EXIT
 # build V REV FLAGS: builds REV (the work tree if empty) with FLAGS into pg-V
+# (PG_CPPFLAGS replaces the Makefile's: libpq's headers named again)
 build() {
 	local v=$1 rev=$2 flags=$3 src=$W/src-$1
 	mkdir -p "$W/pg-$v/lib/postgresql" "$W/pg-$v/share/postgresql" "$W/pg-$v/include" "$src"
@@ -62,7 +63,8 @@ build() {
 		tar --exclude=.git --exclude='*.o' --exclude='*.so' --exclude='*.bc' -cf - . | tar -C "$src" -xf -
 	fi
 	make -C "$src" -s PG_CONFIG="$W/pg-$v/lib/postgresql/$UID_PGVER/bin/pg_config" \
-		PG_CPPFLAGS="-I./src $flags" install >/dev/null 2>&1
+		PG_CPPFLAGS="-I./src -I$W/pg-$v/include/postgresql $flags" install >/dev/null 2>&1 ||
+		{ uid_log "could not build ${rev:-the work tree} (make -C $src)"; exit 1; }
 }
 build a "$A_REV" "$A_FLAGS"
 build b "$B_REV" ""

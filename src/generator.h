@@ -178,7 +178,7 @@ uid_generate(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 	return uid_slot_id(layout, t, seq) | fixed_bits;
 }
 
-/* uid_node_issued for id, an ID (fixed bits or not) of the layout */
+/* With a registry: uid_node_confirm for id, an ID (fixed bits or not) of the layout, just made */
 static inline void
 uid_node_issued_id(const UidLayout *layout, uint64 id)
 {

@@ -34,8 +34,8 @@ extern const char *uid_node_leased_show(void);
 extern void uid_node_confirm(const char *typname, uint64 end_ms);
 
 /*
- * The next three run on every generated ID, so they are inline, their
- * errors out of line.
+ * The next two run on every generated ID, so they are inline, their errors
+ * out of line.
  */
 
 /* Whether this server's uniqueid.shards includes shard (0..8191). */
@@ -49,7 +49,10 @@ uid_shard_owned(int shard)
  * This server's node number for an ID of a node-bearing family about to be
  * made: uniqueid.node, or the number leased from the registry (errors out
  * while none is held); errors out unless it fits the layout's node field of
- * `bits` bits.  With a registry, the ID made then goes to uid_node_issued.
+ * `bits` bits.  With a registry, the ID made then goes to uid_node_confirm
+ * (node.c), which errors out unless it may be returned: the same lease still
+ * held, not run out, and the ID within the horizon recorded in the
+ * registry.
  */
 static inline int
 uid_node_for(const char *typname, const char *field, int bits)
@@ -59,19 +62,6 @@ uid_node_for(const char *typname, const char *field, int bits)
 	if (unlikely(node >= (1 << bits)))
 		uid_node_does_not_fit(typname, field, bits, node);
 	return node;
-}
-
-/*
- * With a registry: errors out unless the ID just made under the number that
- * uid_node_for gave, whose time unit ends at end_ms, may be returned: the
- * same lease still held, not run out, and the ID within the horizon
- * recorded in the registry (node.c).
- */
-static inline void
-uid_node_issued(const char *typname, uint64 end_ms)
-{
-	if (unlikely(uid_node_negotiated))
-		uid_node_confirm(typname, end_ms);
 }
 
 #endif							/* UNIQUEID_GUC_H */

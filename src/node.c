@@ -207,7 +207,7 @@ uid_node_mono_coarse_us(void)
 }
 
 /*
- * uid_node_issued's work: errors out unless the ID just made under the
+ * With a registry: errors out unless the ID just made under the
  * number uid_node_leased gave, its time unit ending at end_ms, may be
  * returned.  The lease and horizon are read before the claim word, which
  * the worker sets to no number before it writes those of another claim.

@@ -583,6 +583,7 @@ next_sno(PG_FUNCTION_ARGS)
 	id = palloc(sizeof(UidSno));
 	if (!sno_generate_fast(id, meta, partition))
 		sno_generate(id, meta, partition);
-	uid_node_issued("sno", uid_unit_end_ms(UID_SNO_EPOCH_US, UID_SNO_UNIT_US, sno_prefix(id) >> 1));
+	if (unlikely(uid_node_negotiated))
+		uid_node_confirm("sno", uid_unit_end_ms(UID_SNO_EPOCH_US, UID_SNO_UNIT_US, sno_prefix(id) >> 1));
 	PG_RETURN_POINTER(id);
 }

@@ -26,8 +26,6 @@
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
 
-#include <errno.h>
-
 #include "compat.h"
 #include "layout.h"
 #include "remote.h"
@@ -53,22 +51,6 @@ static const char uid_remote_query[] =
 	" (SELECT system_identifier FROM pg_catalog.pg_control_system()),"
 	" (SELECT setting FROM pg_catalog.pg_settings WHERE name = 'uniqueid.node_leased')";
 #define UID_REMOTE_COLUMNS 8
-
-/* A whole int64 in the answer, within [min, max], or 08P01 naming it. */
-static int64
-uid_remote_int64(const char *text, const char *what, int64 min, int64 max, const char *server)
-{
-	char	   *end;
-	int64		v;
-
-	errno = 0;
-	v = strtoi64(text, &end, 10);
-	if (errno != 0 || end == text || *end != '\0' || v < min || v > max)
-		ereport(ERROR,
-				(errcode(ERRCODE_PROTOCOL_VIOLATION),
-				 errmsg("server %s answered an invalid %s: \"%s\"", server, what, text)));
-	return v;
-}
 
 /* Unix microseconds from the answer, as a timestamptz (years 1970 to 9999). */
 static TimestampTz

@@ -347,21 +347,12 @@ uid_node_query(PGconn *conn, const char *server, int timeout_ms, const char *sql
 	return res;
 }
 
-/* A bigint of the registry's answer (a protocol violation if it is not one). */
+/* A bigint of the registry's answer (uid_remote_int64: a protocol violation if it is not one). */
 static int64
 uid_node_answer(PGresult *res, int col, const char *server)
 {
-	char	   *end;
-	const char *text = PQgetvalue(res, 0, col);
-	int64		v;
-
-	errno = 0;
-	v = strtoi64(text, &end, 10);
-	if (PQgetisnull(res, 0, col) || errno != 0 || end == text || *end != '\0')
-		ereport(ERROR,
-				(errcode(ERRCODE_PROTOCOL_VIOLATION),
-				 errmsg("registry %s answered an invalid %s: \"%s\"", server, PQfname(res, col), text)));
-	return v;
+	return uid_remote_int64(PQgetisnull(res, 0, col) ? "" : PQgetvalue(res, 0, col), PQfname(res, col),
+							PG_INT64_MIN, PG_INT64_MAX, server);
 }
 
 /* The worker's connection and what it found there */

@@ -8,6 +8,8 @@
 #include "remote.h"
 
 #include "lib/stringinfo.h"
+#include <errno.h>
+
 #include "miscadmin.h"
 #include "storage/fd.h"
 #include "storage/latch.h"
@@ -160,4 +162,20 @@ uid_remote_result(PGconn *conn, int timeout_ms, const char *server)
 			break;
 	}
 	return PQgetResult(conn);
+}
+
+/* A whole int64 in the answer, within [min, max], or 08P01 naming it. */
+int64
+uid_remote_int64(const char *text, const char *what, int64 min, int64 max, const char *server)
+{
+	char	   *end;
+	int64		v;
+
+	errno = 0;
+	v = strtoi64(text, &end, 10);
+	if (errno != 0 || end == text || *end != '\0' || v < min || v > max)
+		ereport(ERROR,
+				(errcode(ERRCODE_PROTOCOL_VIOLATION),
+				 errmsg("server %s answered an invalid %s: \"%s\"", server, what, text)));
+	return v;
 }

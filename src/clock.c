@@ -12,6 +12,7 @@
 #include "port/atomics.h"
 #include "storage/ipc.h"
 #include "storage/shmem.h"
+#include "storage/spin.h"
 #include "utils/timestamp.h"
 
 /*
@@ -25,6 +26,17 @@ typedef struct UidClockShared
 	pg_atomic_uint64 offset;	/* an int64 */
 	pg_atomic_uint64 clock_offset;	/* an int64 */
 	char		pad[64 - 2 * sizeof(pg_atomic_uint64)];
+	/*
+	 * The clock set back, seen (uid_clock_went_back): the last one counted,
+	 * as the highest offset then and the offset the clock read, and the
+	 * counters of uniqueid_durability; under back_lock.
+	 */
+	slock_t		back_lock;
+	int64		back_high;
+	int64		back_low;
+	uint64		back_count;
+	int64		back_max_us;
+	TimestampTz back_at;
 } UidClockShared;
 
 static UidClockShared *uid_clock = NULL;
@@ -47,6 +59,11 @@ uid_clock_shmem_startup(void)
 	{
 		pg_atomic_init_u64(&uid_clock->offset, 0);
 		pg_atomic_init_u64(&uid_clock->clock_offset, 0);
+		SpinLockInit(&uid_clock->back_lock);
+		uid_clock->back_high = uid_clock->back_low = 0;
+		uid_clock->back_count = 0;
+		uid_clock->back_max_us = 0;
+		uid_clock->back_at = 0;
 	}
 }
 
@@ -72,6 +89,65 @@ uid_offset_raise(pg_atomic_uint64 *a, int64 v)
 			return v;
 	}
 	return (int64) seen;
+}
+
+/*
+ * The clock reads offset (wall clock - monotonic clock), more than a
+ * millisecond below high, the highest offset it has read: it was set back.
+ * Counted and logged once per step back: again only when it goes back
+ * further, or after the clock was set forward past high.
+ */
+static pg_noinline void
+uid_clock_went_back(int64 high, int64 offset)
+{
+	bool		fresh;
+
+	SpinLockAcquire(&uid_clock->back_lock);
+	fresh = uid_clock->back_high != high || offset < uid_clock->back_low - 1000;
+	if (fresh)
+	{
+		uid_clock->back_high = high;
+		uid_clock->back_low = offset;
+		uid_clock->back_count++;
+		uid_clock->back_max_us = Max(uid_clock->back_max_us, high - offset);
+		uid_clock->back_at = GetCurrentTimestamp();
+	}
+	SpinLockRelease(&uid_clock->back_lock);
+	if (fresh)
+		ereport(LOG,
+				(errmsg("uniqueid: the system clock went back %.1f ms", (double) (high - offset) / 1000.0),
+				 errdetail("The generators go on from the highest reading seen, carried forward by the monotonic clock: their IDs stay in order, ahead of the clock until it catches up."),
+				 errhint("Have the time service slew the clock rather than step it back.")));
+}
+
+/* Whether a clock offset is more than a millisecond below the highest: a step back */
+static inline void
+uid_clock_check_back(int64 high, int64 offset)
+{
+	if (unlikely(high - offset > 1000))
+		uid_clock_went_back(high, offset);
+}
+
+/* The clock's steps back seen since the start or reset: how many, the largest, the last's time (0: none). */
+void
+uid_clock_stats(uint64 *regressions, int64 *max_us, TimestampTz *last_at)
+{
+	SpinLockAcquire(&uid_clock->back_lock);
+	*regressions = uid_clock->back_count;
+	*max_us = uid_clock->back_max_us;
+	*last_at = uid_clock->back_at;
+	SpinLockRelease(&uid_clock->back_lock);
+}
+
+/* uniqueid_stats_reset: the steps back seen are forgotten (the one in effect is not counted again) */
+void
+uid_clock_stats_reset(void)
+{
+	SpinLockAcquire(&uid_clock->back_lock);
+	uid_clock->back_count = 0;
+	uid_clock->back_max_us = 0;
+	uid_clock->back_at = 0;
+	SpinLockRelease(&uid_clock->back_lock);
 }
 
 /*
@@ -101,7 +177,7 @@ uid_clock_high_water(int64 now_us)
 	int64		mono_us = uid_mono_us();
 	int64		offset = now_us - mono_us;
 
-	(void) uid_offset_raise(&uid_clock->clock_offset, offset);
+	uid_clock_check_back(uid_offset_raise(&uid_clock->clock_offset, offset), offset);
 	return uid_offset_estimate(uid_offset_raise(&uid_clock->offset, offset), now_us, mono_us);
 }
 
@@ -129,6 +205,7 @@ uid_clock_set_back(void)
 		(POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY;
 	int64		seen = uid_offset_raise(&uid_clock->clock_offset, now_us - mono_us);
 
+	uid_clock_check_back(seen, now_us - mono_us);
 	return uid_offset_estimate(seen, now_us, mono_us) > now_us;
 }
 

@@ -9,6 +9,8 @@
 
 #include "compat.h"
 
+#include "datatype/timestamp.h"
+
 extern void uid_clock_shmem_request(void);
 extern void uid_clock_shmem_startup(void);
 extern int64 uid_mono_us(void);
@@ -16,6 +18,8 @@ extern int64 uid_clock_high_water(int64 now_us);
 extern void uid_clock_raise(int64 at_us);
 extern bool uid_clock_set_back(void);
 extern void uid_wait(int64 wait_us);
+extern void uid_clock_stats_reset(void);
+extern void uid_clock_stats(uint64 *regressions, int64 *max_us, TimestampTz *last_at);
 
 /*
  * Feeds a clock reading to uid_clock_high_water, at most once a millisecond

@@ -77,6 +77,7 @@ uid_require_generator_slow(const char *typname)
 	uid_db_horizon_gate();
 	uid_db_horizon_check();
 	(void) uid_horizon_floor_fix();
+	uid_stats_backend_init();
 	uid_generator_ready = true;
 }
 
@@ -111,10 +112,11 @@ uid_prng_seed(void)
 	uid_prng_seeded = true;
 }
 
-/* Errors out: a generator's time would pass the last of its layout, `last`. */
+/* Errors out: a generator's time would pass the last of its layout, `last`; counted for statistics slot `stat`. */
 void
-uid_no_ids_left(const char *typname, TimestampTz last)
+uid_no_ids_left(uint32 stat, const char *typname, TimestampTz last)
 {
+	uid_stat_refused(stat, UID_REFUSED_NO_IDS_LEFT);
 	ereport(ERROR,
 			(errcode(ERRCODE_DATETIME_FIELD_OVERFLOW),
 			 errmsg("type %s has no IDs left after %s", typname, timestamptz_to_str(last))));
@@ -172,6 +174,7 @@ uid_generate_slow(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 	const UidField *seqf = &layout->fields[layout->seq_field];
 	const uint64 seq_max = UID_FIELD_MAX(seqf->bits);
 	const uint64 time_max = UID_FIELD_MAX(layout->time_bits);
+	int64		waited_from = 0;	/* the monotonic clock when the call first waited */
 
 	for (;;)
 	{
@@ -202,24 +205,25 @@ uid_generate_slow(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 														 (uint64) adopted_us / 1000));
 		}
 		if (now_units > time_max)
-			uid_no_ids_left(layout->typname, uid_units_to_timestamptz(layout, time_max));
+			uid_no_ids_left(slot, layout->typname, uid_units_to_timestamptz(layout, time_max));
 
+		uid_clock_note(now_us);
 		do
 		{
+			int64		lead_us = 0;	/* a unit borrowed ahead of the clock: how far */
+
 			t = old >> seqf->bits;
 			seq = old & seq_max;
 			if (now_units > t)
 			{
-				/* a new unit from the clock: remember the reading */
+				/* a new unit from the clock */
 				t = now_units;
 				seq = 0;
-				uid_clock_note(now_us);
 			}
 			else if (seq < seq_max)
 				seq++;
 			else
 			{
-				int64		lead_us;
 
 				t++;
 				seq = 0;
@@ -227,27 +231,40 @@ uid_generate_slow(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 				{
 					/* (ulid's and ksuid's last state is all ones too: only a shard is released) */
 					if (old == UID_SLOT_RELEASED && slot < UID_SLOT_SHARDID + UID_NSHARDS)
+					{
+						uid_stat_refused(slot, UID_REFUSED_RELEASED);
 						ereport(ERROR,
 								(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 								 errmsg("shard %u was handed over to another server", slot - UID_SLOT_SHARDID),
 								 errdetail("shard_release() ended its generation here."),
 								 errhint("Generate its IDs on the server that adopted it.")));
-					uid_no_ids_left(layout->typname, uid_units_to_timestamptz(layout, time_max));
+					}
+					uid_no_ids_left(slot, layout->typname, uid_units_to_timestamptz(layout, time_max));
 				}
 				lead_us = layout->epoch_us + (int64) t * layout->unit_us
 					- Max(uid_clock_high_water(now_us), adopted_us);
 				if (lead_us > (int64) uid_max_clock_lead_ms * 1000)
 				{
 					/* over capacity: wait for the clock, interruptibly */
+					if (waited_from == 0)
+						waited_from = uid_mono_us();
 					uid_wait(lead_us - (int64) uid_max_clock_lead_ms * 1000);
 					break;
 				}
 			}
 			if (pg_atomic_compare_exchange_u64(state, &old, t << seqf->bits | seq))
 			{
+				if (lead_us > 0)
+					uid_stat_borrow(slot, layout->typname, layout->unit_us, lead_us);
+				if (waited_from != 0)
+				{
+					uid_stat_wait(slot, layout->typname, uid_mono_us() - waited_from);
+					waited_from = 0;
+				}
 				/* (a horizon carried meanwhile: made again, above it) */
 				if (uid_slot_cover(slot, uid_unit_end_ms(layout->epoch_us, layout->unit_us, t)))
 					break;
+				uid_stat_issued(slot);
 				return uid_slot_id(layout, t, seq) | fixed_bits;
 			}
 		} while (true);

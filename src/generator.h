@@ -15,18 +15,9 @@
 #include "horizon.h"
 #include "layout.h"
 #include "port/atomics.h"
+#include "stats.h"
 
-/* Slot numbers: one per logical shard of shardid, then one per other family. */
-#define UID_SLOT_SHARDID 0
-#define UID_SLOT_UUID7 (UID_SLOT_SHARDID + UID_NSHARDS)
-#define UID_SLOT_SNOWFLAKE (UID_SLOT_UUID7 + 1)
-#define UID_SLOT_SONYFLAKE (UID_SLOT_SNOWFLAKE + 1)
-#define UID_SLOT_SHORTID (UID_SLOT_SONYFLAKE + 1)
-#define UID_SLOT_SPREADID (UID_SLOT_SHORTID + 1)
-#define UID_SLOT_ULID (UID_SLOT_SPREADID + 1)
-#define UID_SLOT_KSUID (UID_SLOT_ULID + 1)
-#define UID_SLOT_RSXID (UID_SLOT_KSUID + 1)
-#define UID_NSLOTS (UID_SLOT_RSXID + 1)
+/* (the slot numbers are in stats.h) */
 
 /*
  * One generator's state on its own cache line, so shards do not contend.
@@ -60,7 +51,7 @@ extern bool uid_prng_seeded;
 extern void uid_prng_seed(void);
 extern void uid_generator_adopt(const UidLayout *layout, uint32 slot, uint64 last);
 extern uint64 uid_generator_release(const UidLayout *layout, uint32 slot);
-pg_noreturn extern void uid_no_ids_left(const char *typname, TimestampTz last);
+pg_noreturn extern void uid_no_ids_left(uint32 stat, const char *typname, TimestampTz last);
 
 /* The first time unit of a layout that starts at or after Unix time ms. */
 static inline uint64
@@ -159,12 +150,13 @@ uid_generate(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 		return uid_generate_slow(layout, slot, fixed_bits);
 	t = old >> seq_bits;
 	seq = old & seq_max;
+	/* the reading, for the high-water mark (and to see the clock set back) */
+	uid_clock_note(now_us);
 	if (now_units > t)
 	{
-		/* a new unit from the clock: remember the reading */
+		/* a new unit from the clock */
 		t = now_units;
 		seq = 0;
-		uid_clock_note(now_us);
 	}
 	else if (likely(seq < seq_max))
 		seq++;
@@ -175,6 +167,7 @@ uid_generate(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 	if (unlikely(!uid_horizon_covers(uid_unit_end_ms(layout->epoch_us, layout->unit_us, t))) &&
 		uid_slot_cover(slot, uid_unit_end_ms(layout->epoch_us, layout->unit_us, t)))
 		return uid_generate_slow(layout, slot, fixed_bits);
+	uid_stat_issued(slot);
 	return uid_slot_id(layout, t, seq) | fixed_bits;
 }
 

@@ -37,6 +37,7 @@
 #include "access/xloginsert.h"
 #include "access/xlogreader.h"
 #include "clock.h"
+#include "funcapi.h"
 #include "layout.h"
 #include "lib/stringinfo.h"
 #include "miscadmin.h"
@@ -48,6 +49,9 @@
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
 #include "storage/shmem.h"
+#include "stats.h"
+#include "utils/builtins.h"
+#include "utils/timestamp.h"
 
 #define UID_HORIZON_FILE "uniqueid.horizon"
 #define UID_HORIZON_TMP "uniqueid.horizon.tmp"
@@ -305,6 +309,78 @@ uid_horizon_write_file(int shard, uint64 horizon_ms)
 	pfree(buf.data);
 }
 
+/* Counts one thing that took us. */
+static void
+uid_timing_add(UidTiming *t, int64 us)
+{
+	uint64		v = (uint64) Max(us, 0);
+	uint64		cur = pg_atomic_read_u64(&t->max_us);
+
+	pg_atomic_fetch_add_u64(&t->count, 1);
+	pg_atomic_fetch_add_u64(&t->total_us, v);
+	while (v > cur && !pg_atomic_compare_exchange_u64(&t->max_us, &cur, v))
+		;
+}
+
+/* Sets a timing to 0 (first: pg_atomic_init_u64). */
+static void
+uid_timing_zero(UidTiming *t, bool first)
+{
+	pg_atomic_uint64 *c[] = {&t->count, &t->total_us, &t->max_us};
+
+	for (int i = 0; i < lengthof(c); i++)
+	{
+		if (first)
+			pg_atomic_init_u64(c[i], 0);
+		else
+			pg_atomic_write_u64(c[i], 0);
+	}
+}
+
+/* The counters of uniqueid_durability at 0: at the start (first), or by uniqueid_stats_reset. */
+static void
+uid_horizon_stats_zero(bool first)
+{
+	pg_atomic_uint64 *c[] = {&uid_horizon->writes, &uid_horizon->failures, &uid_horizon->written_at,
+	&uid_horizon->failures_unlogged};
+
+	uid_timing_zero(&uid_horizon->file_write, first);
+	uid_timing_zero(&uid_horizon->wal_flush, first);
+	uid_timing_zero(&uid_horizon->sync_wait, first);
+	for (int i = 0; i < lengthof(c); i++)
+	{
+		if (first)
+			pg_atomic_init_u64(c[i], 0);
+		else
+			pg_atomic_write_u64(c[i], 0);
+	}
+	if (first)
+	{
+		pg_atomic_init_u64(&uid_horizon->sync_waiting_since, 0);
+		pg_atomic_init_u64(&uid_horizon->failure_logged_us, 0);
+	}
+	else
+		LWLockAcquire(uid_horizon->lock, LW_EXCLUSIVE);
+	memset(uid_horizon->shard_writes, 0, sizeof(uid_horizon->shard_writes));
+	memset(uid_horizon->shard_failures, 0, sizeof(uid_horizon->shard_failures));
+	memset(uid_horizon->shard_written_at, 0, sizeof(uid_horizon->shard_written_at));
+	if (!first)
+		LWLockRelease(uid_horizon->lock);
+}
+
+static void
+uid_horizon_stats_init(void)
+{
+	uid_horizon_stats_zero(true);
+}
+
+/* uniqueid_stats_reset: uniqueid_durability's counters at 0 (the horizons stay). */
+void
+uid_horizon_stats_reset(void)
+{
+	uid_horizon_stats_zero(false);
+}
+
 /* shmem_request_hook work */
 void
 uid_horizon_shmem_request(void)
@@ -337,6 +413,7 @@ uid_horizon_shmem_startup(void)
 			pg_atomic_init_u64(&uid_horizon->shard_ms[s], 0);
 			uid_horizon->shard_floor_ms[s] = 0;
 		}
+		uid_horizon_stats_init();
 		uid_horizon->lock = &(GetNamedLWLockTranche("uniqueid"))->lock;
 		uid_horizon_read_file();
 	}
@@ -503,6 +580,23 @@ uid_horizon_raise(uint64 at_ms)
 }
 
 /*
+ * Whether there are synchronous standbys to wait for: what the checkpointer
+ * has recorded, or, until it has (right after startup), what this backend's
+ * synchronous_standby_names says, as SyncRepWaitForLSN decides: an
+ * unrecorded state is no confirmation.  Read under SyncRepLock, or for the
+ * statistics alone.
+ */
+static bool
+uid_sync_standbys_defined(void)
+{
+	bits8		status = WalSndCtl->sync_standbys_status;
+
+	if (status & SYNC_STANDBY_INIT)
+		return (status & SYNC_STANDBY_DEFINED) != 0;
+	return SyncRepStandbyNames != NULL && SyncRepStandbyNames[0] != '\0';
+}
+
+/*
  * With synchronous standbys in use, waits until they confirm the WAL up to
  * lsn, as a commit would.  Errors out when the wait ends without that (the
  * query was canceled, or the backend is terminated): a horizon the standbys
@@ -517,21 +611,27 @@ uid_horizon_sync(XLogRecPtr lsn)
 		SYNC_REP_WAIT_WRITE : SYNC_REP_WAIT_FLUSH;
 	bool		confirmed;
 
+	bool		defined;
+	int64		start_us;
+
 	if (!SyncRepRequested())
 		return;
+	defined = uid_sync_standbys_defined();
+	/* a wait for standbys, timed (an ID past the horizon waits for it) */
+	start_us = uid_mono_us();
+	if (defined)
+		pg_atomic_write_u64(&uid_horizon->sync_waiting_since, (uint64) GetCurrentTimestamp());
 	SyncRepWaitForLSN(lsn, false);
+	if (defined)
+	{
+		int64		waited_us = uid_mono_us() - start_us;
+
+		pg_atomic_write_u64(&uid_horizon->sync_waiting_since, 0);
+		uid_timing_add(&uid_horizon->sync_wait, waited_us);
+		uid_stat_long_wait(UID_WAIT_STANDBY, waited_us);
+	}
 	LWLockAcquire(SyncRepLock, LW_SHARED);
-	/*
-	 * No synchronous standby to wait for is what the checkpointer has
-	 * recorded, or, until it has (right after startup), what this backend's
-	 * synchronous_standby_names says, as SyncRepWaitForLSN decides: an
-	 * unrecorded state is no confirmation.
-	 */
-	if (WalSndCtl->sync_standbys_status & SYNC_STANDBY_INIT)
-		confirmed = !(WalSndCtl->sync_standbys_status & SYNC_STANDBY_DEFINED);
-	else
-		confirmed = SyncRepStandbyNames == NULL || SyncRepStandbyNames[0] == '\0';
-	confirmed = confirmed || WalSndCtl->lsn[mode] >= lsn;
+	confirmed = !uid_sync_standbys_defined() || WalSndCtl->lsn[mode] >= lsn;
 	LWLockRelease(SyncRepLock);
 	if (!confirmed)
 		ereport(ERROR,
@@ -569,6 +669,44 @@ uid_horizon_next(int shard, uint64 end_ms)
 		return Max(end_ms + margin, now_ms + UID_HORIZON_LEASE_MS);
 	}
 	return Max(end_ms, now_ms) + UID_HORIZON_LEASE_MS;
+}
+
+/*
+ * A write of the horizon of `shard` (UID_SERVER_WIDE: the server's), which
+ * stays h, failed: counted (the horizon's lock is still held) and logged,
+ * with the error, at most once every 10 s, so that it is seen even when
+ * the caller catches the error.  In PG_CATCH, before the error goes on.
+ */
+static void
+uid_horizon_write_failed(int shard, uint64 h)
+{
+	uint64		last = pg_atomic_read_u64(&uid_horizon->failure_logged_us);
+	int64		now = uid_mono_us();
+	MemoryContext old;
+	ErrorData  *e;
+
+	if (shard == UID_SERVER_WIDE)
+		pg_atomic_fetch_add_u64(&uid_horizon->failures, 1);
+	else
+		uid_horizon->shard_failures[shard]++;
+	if ((last != 0 && now - (int64) last < INT64CONST(10000000)) ||
+		!pg_atomic_compare_exchange_u64(&uid_horizon->failure_logged_us, &last, (uint64) Max(now, 1)))
+	{
+		pg_atomic_fetch_add_u64(&uid_horizon->failures_unlogged, 1);
+		return;
+	}
+	last = pg_atomic_exchange_u64(&uid_horizon->failures_unlogged, 0);
+	old = MemoryContextSwitchTo(TopMemoryContext);
+	e = CopyErrorData();
+	ereport(LOG,
+			(errmsg("uniqueid could not make its horizon durable: %s", e->message),
+			 errdetail("No ID at or past %s%s is issued until a write succeeds.%s",
+					   timestamptz_to_str((TimestampTz) h * 1000 - UID_PG_EPOCH_UNIX_US),
+					   shard == UID_SERVER_WIDE ? "" : psprintf(" in shard %d", shard),
+					   last > 0 ? psprintf(" %llu more failures since the last such line.", (unsigned long long) last) : ""),
+			 errhint("uniqueid_durability counts the failures.")));
+	FreeErrorData(e);
+	MemoryContextSwitchTo(old);
 }
 
 /*
@@ -615,26 +753,51 @@ uid_horizon_advance(int shard, uint64 end_ms)
 	next = uid_horizon_next(shard, end_ms);
 	if (end_ms > h || (end_ms + UID_HORIZON_RENEW_MS > h && next >= h + UID_HORIZON_RENEW_MS))
 	{
-		uid_horizon_write_file(shard, next);
-		XLogBeginInsert();
+		PG_TRY();
+		{
+			int64		start_us = uid_mono_us();
+			int64		wrote_us;
+
+			uid_horizon_write_file(shard, next);
+			wrote_us = uid_mono_us();
+			uid_timing_add(&uid_horizon->file_write, wrote_us - start_us);
+			XLogBeginInsert();
+			if (shard == UID_SERVER_WIDE)
+			{
+				xl_uniqueid_horizon rec = {.horizon_ms = next};
+
+				XLogRegisterData((char *) &rec, sizeof(rec));
+				lsn = XLogInsert(UID_RMGR_ID, XLOG_UNIQUEID_HORIZON);
+			}
+			else
+			{
+				xl_uniqueid_shard_horizon rec = {.horizon_ms = next,.shard = (uint32) shard};
+
+				XLogRegisterData((char *) &rec, SizeOfUniqueidShardHorizon);
+				lsn = XLogInsert(UID_RMGR_ID, XLOG_UNIQUEID_SHARD_HORIZON);
+			}
+			XLogFlush(lsn);
+			uid_timing_add(&uid_horizon->wal_flush, uid_mono_us() - wrote_us);
+			uid_horizon_sync(lsn);
+		}
+		PG_CATCH();
+		{
+			uid_horizon_write_failed(shard, h);
+			PG_RE_THROW();
+		}
+		PG_END_TRY();
+		uid_atomic_raise(shard == UID_SERVER_WIDE ? &uid_horizon->horizon_ms : &uid_horizon->shard_ms[shard],
+						 next);
 		if (shard == UID_SERVER_WIDE)
 		{
-			xl_uniqueid_horizon rec = {.horizon_ms = next};
-
-			XLogRegisterData((char *) &rec, sizeof(rec));
-			lsn = XLogInsert(UID_RMGR_ID, XLOG_UNIQUEID_HORIZON);
+			pg_atomic_fetch_add_u64(&uid_horizon->writes, 1);
+			pg_atomic_write_u64(&uid_horizon->written_at, (uint64) GetCurrentTimestamp());
 		}
 		else
 		{
-			xl_uniqueid_shard_horizon rec = {.horizon_ms = next,.shard = (uint32) shard};
-
-			XLogRegisterData((char *) &rec, SizeOfUniqueidShardHorizon);
-			lsn = XLogInsert(UID_RMGR_ID, XLOG_UNIQUEID_SHARD_HORIZON);
+			uid_horizon->shard_writes[shard]++;
+			uid_horizon->shard_written_at[shard] = GetCurrentTimestamp();
 		}
-		XLogFlush(lsn);
-		uid_horizon_sync(lsn);
-		uid_atomic_raise(shard == UID_SERVER_WIDE ? &uid_horizon->horizon_ms : &uid_horizon->shard_ms[shard],
-						 next);
 		h = next;
 	}
 	LWLockRelease(uid_horizon->lock);
@@ -768,4 +931,116 @@ void
 uid_horizon_register_rmgr(void)
 {
 	RegisterCustomRmgr(UID_RMGR_ID, &uid_rmgr);
+}
+
+/* A Unix time in ms as a timestamptz datum */
+static Datum
+uid_ms_datum(uint64 ms)
+{
+	return TimestampTzGetDatum((TimestampTz) ms * 1000 - UID_PG_EPOCH_UNIX_US);
+}
+
+/* The columns of a timing: count, total and largest (ms) */
+static int
+uid_timing_columns(UidTiming *t, Datum *v)
+{
+	v[0] = Int64GetDatum((int64) pg_atomic_read_u64(&t->count));
+	v[1] = Float8GetDatum((double) pg_atomic_read_u64(&t->total_us) / 1000.0);
+	v[2] = Float8GetDatum((double) pg_atomic_read_u64(&t->max_us) / 1000.0);
+	return 3;
+}
+
+#define UID_DURABILITY_COLS 21
+
+PG_FUNCTION_INFO_V1(uniqueid_durability_stats);
+/*
+ * uniqueid_durability_stats(): the view uniqueid_durability.  A row for the
+ * server: its horizon, floor, writes and their timings (of every write of
+ * the state file, the shards' included), the wait for the synchronous
+ * standbys under way, and the clock's steps back; and one for each logical
+ * shard with a horizon of its own above the server's, or written since the
+ * start: its horizon, floor and writes (the other columns NULL).
+ */
+Datum
+uniqueid_durability_stats(PG_FUNCTION_ARGS)
+{
+	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
+	Datum		v[UID_DURABILITY_COLS];
+	bool		n[UID_DURABILITY_COLS];
+	uint64		h,
+				floor,
+				at,
+				regressions;
+	int64		regression_max_us;
+	TimestampTz regressed_at;
+	TimestampTz reset_at;
+	int			c = 0;
+
+	if (uid_horizon == NULL)
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("uniqueid must be loaded via shared_preload_libraries to report its horizon"),
+				 errhint("Add uniqueid to shared_preload_libraries in postgresql.conf and restart the server.")));
+	InitMaterializedSRF(fcinfo, 0);
+	reset_at = uid_stats_reset_time();
+	h = pg_atomic_read_u64(&uid_horizon->horizon_ms);
+	floor = pg_atomic_read_u64(&uid_horizon->floor_ms);
+	pg_read_barrier();
+
+	memset(n, false, sizeof(n));
+	v[c++] = CStringGetTextDatum("server");
+	n[c++] = true;
+	n[c] = h == 0;
+	v[c++] = uid_ms_datum(h);
+	n[c] = floor == UID_FLOOR_UNSET;
+	v[c++] = uid_ms_datum(floor);
+	at = pg_atomic_read_u64(&uid_horizon->written_at);
+	n[c] = at == 0;
+	v[c++] = TimestampTzGetDatum((TimestampTz) at);
+	v[c++] = Int64GetDatum((int64) pg_atomic_read_u64(&uid_horizon->writes));
+	v[c++] = Int64GetDatum((int64) pg_atomic_read_u64(&uid_horizon->failures));
+	c += uid_timing_columns(&uid_horizon->file_write, &v[c]);
+	c += uid_timing_columns(&uid_horizon->wal_flush, &v[c]);
+	c += uid_timing_columns(&uid_horizon->sync_wait, &v[c]);
+	at = pg_atomic_read_u64(&uid_horizon->sync_waiting_since);
+	n[c] = at == 0;
+	v[c++] = TimestampTzGetDatum((TimestampTz) at);
+	uid_clock_stats(&regressions, &regression_max_us, &regressed_at);
+	v[c++] = Int64GetDatum((int64) regressions);
+	v[c++] = Float8GetDatum((double) regression_max_us / 1000.0);
+	n[c] = regressed_at == 0;
+	v[c++] = TimestampTzGetDatum(regressed_at);
+	v[c++] = TimestampTzGetDatum(reset_at);
+	Assert(c == UID_DURABILITY_COLS);
+	tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, v, n);
+
+	LWLockAcquire(uid_horizon->lock, LW_SHARED);
+	for (int s = 0; s < UID_NSHARDS; s++)
+	{
+		uint64		sh = pg_atomic_read_u64(&uid_horizon->shard_ms[s]);
+
+		if (sh <= h && uid_horizon->shard_writes[s] == 0 && uid_horizon->shard_failures[s] == 0)
+			continue;
+		memset(n, true, sizeof(n));
+		c = 0;
+		v[c] = CStringGetTextDatum("shard");
+		n[c++] = false;
+		v[c] = Int32GetDatum(s);
+		n[c++] = false;
+		v[c] = uid_ms_datum(Max(sh, h));
+		n[c++] = Max(sh, h) == 0;
+		v[c] = uid_ms_datum(Max(floor, uid_horizon->shard_floor_ms[s]));
+		n[c++] = floor == UID_FLOOR_UNSET;
+		v[c] = TimestampTzGetDatum(uid_horizon->shard_written_at[s]);
+		n[c++] = uid_horizon->shard_written_at[s] == 0;
+		v[c] = Int64GetDatum((int64) uid_horizon->shard_writes[s]);
+		n[c++] = false;
+		v[c] = Int64GetDatum((int64) uid_horizon->shard_failures[s]);
+		n[c++] = false;
+		v[UID_DURABILITY_COLS - 1] = TimestampTzGetDatum(reset_at);
+		n[UID_DURABILITY_COLS - 1] = false;
+		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, v, n);
+	}
+	LWLockRelease(uid_horizon->lock);
+	return (Datum) 0;
 }

@@ -11,6 +11,7 @@
 
 #include "guc.h"
 #include "access/xlogdefs.h"
+#include "datatype/timestamp.h"
 #include "port/atomics.h"
 #include "storage/lwlock.h"
 
@@ -26,6 +27,14 @@
 
 /* How many databases the horizon notes what it wrote to (UidHorizonShared) */
 #define UID_DB_NOTED 64
+
+/* How often something took how long (uniqueid_durability) */
+typedef struct UidTiming
+{
+	pg_atomic_uint64 count;
+	pg_atomic_uint64 total_us;
+	pg_atomic_uint64 max_us;
+} UidTiming;
 
 /* The horizon's shared state; read inline on every generated ID. */
 typedef struct UidHorizonShared
@@ -51,6 +60,25 @@ typedef struct UidHorizonShared
 	pg_atomic_uint64 shard_ms[UID_NSHARDS];
 	/* a shard's own floor, where above floor_ms: set with it, before it is published */
 	uint64		shard_floor_ms[UID_NSHARDS];
+
+	/*
+	 * The counters of uniqueid_durability: of every write of the state file
+	 * (the server's horizon or a shard's), its WAL flush and the wait for
+	 * the synchronous standbys; the server's writes and failures; each
+	 * shard's, under the lock.
+	 */
+	UidTiming	file_write;
+	UidTiming	wal_flush;
+	UidTiming	sync_wait;
+	pg_atomic_uint64 sync_waiting_since;	/* a TimestampTz: the wait under way, or 0 */
+	pg_atomic_uint64 writes;
+	pg_atomic_uint64 failures;
+	pg_atomic_uint64 written_at;	/* a TimestampTz, 0: not since the start */
+	pg_atomic_uint64 failure_logged_us;	/* the monotonic clock at the last failure logged */
+	pg_atomic_uint64 failures_unlogged;
+	uint64		shard_writes[UID_NSHARDS];
+	uint64		shard_failures[UID_NSHARDS];
+	TimestampTz shard_written_at[UID_NSHARDS];
 } UidHorizonShared;
 
 extern UidHorizonShared *uid_horizon;
@@ -69,6 +97,7 @@ extern uint64 uid_horizon_floor_fix(void);
 extern uint64 uid_horizon_known(void);
 extern uint64 uid_horizon_raise(uint64 at_ms);
 extern void uid_horizon_sync(XLogRecPtr lsn);
+extern void uid_horizon_stats_reset(void);
 
 /* dbhorizon.c: the horizon kept in each database, as its sequence uniqueid_horizon_ms */
 extern uint64 uid_horizon_db_written(Oid db, int which);

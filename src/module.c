@@ -13,6 +13,7 @@
 #include "node.h"
 #include "objectid.h"
 #include "sno.h"
+#include "stats.h"
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
 #include "storage/shmem.h"
@@ -34,6 +35,7 @@ uid_shmem_request_hook(void)
 	uid_sno_shmem_request();
 	uid_objectid_shmem_request();
 	uid_node_shmem_request();
+	uid_stats_shmem_request();
 }
 
 /* Chains to the previous shmem_startup_hook, then attaches uniqueid's state. */
@@ -49,6 +51,7 @@ uid_shmem_startup_hook(void)
 	uid_sno_shmem_startup();
 	uid_objectid_shmem_startup();
 	uid_node_shmem_startup();
+	uid_stats_shmem_startup();
 	LWLockRelease(AddinShmemInitLock);
 }
 

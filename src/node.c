@@ -57,6 +57,7 @@
 #include "postmaster/interrupt.h"
 #include "postmaster/postmaster.h"
 #include "remote.h"
+#include "stats.h"
 #include "storage/fd.h"
 #include "storage/ipc.h"
 #include "storage/latch.h"
@@ -144,11 +145,27 @@ uid_node_last_error(TimestampTz *at)
 	return e;
 }
 
+/*
+ * Counts a refusal of the registry's for typname's generator; next_id()'s
+ * shard is the number (node), or, with none, a statistics slot of its own.
+ */
+static void
+uid_node_refused(const char *typname, int node)
+{
+	uint32		stat = uid_stat_of_type(typname);
+
+	if (stat == UID_STAT_SHARDID_NO_NODE && node >= 0 && node < UID_NSHARDS)
+		stat = UID_SLOT_SHARDID + (uint32) node;
+	uid_stat_refused(stat, UID_REFUSED_NO_NODE);
+}
+
 /* The error of uid_node_leased: no number held. */
 pg_noreturn static void
 uid_node_none(const char *typname)
 {
 	char	   *why = uid_node_last_error(NULL);
+
+	uid_node_refused(typname, -1);
 
 	ereport(ERROR,
 			(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
@@ -231,6 +248,8 @@ uid_node_confirm(const char *typname, uint64 end_ms)
 	{
 		char	   *why = uid_node_last_error(NULL);
 
+		uid_node_refused(typname, (int) node);
+
 		ereport(ERROR,
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 				 errmsg("cannot generate %s values: the lease on node number %u from registry %s has run out",
@@ -241,12 +260,15 @@ uid_node_confirm(const char *typname, uint64 end_ms)
 				 errhint("They resume when the lease is renewed; types without a node field are not affected.")));
 	}
 	if (end_ms > horizon_ms)
+	{
+		uid_node_refused(typname, (int) node);
 		ereport(ERROR,
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 				 errmsg("cannot generate %s values: the clock has passed the horizon recorded for node number %u in registry %s",
 						typname, node, uid_node_registry_display()),
 				 errdetail("The horizon is %s; the next renewal records a later one.",
 						   timestamptz_to_str((TimestampTz) horizon_ms * 1000 - UID_PG_EPOCH_UNIX_US))));
+	}
 }
 
 /* ---- the worker ---- */
@@ -804,6 +826,15 @@ uid_node_leased_show(void)
 		return "none";
 	snprintf(buf, sizeof(buf), "%d", node);
 	return buf;
+}
+
+/* The node number of this server's IDs now: uniqueid.node, the number held under a lease, or -1. */
+int
+uid_node_in_use(void)
+{
+	if (!uid_node_negotiated)
+		return uid_node;
+	return uid_node_shared == NULL ? -1 : uid_node_held();
 }
 
 PG_FUNCTION_INFO_V1(uniqueid_node);

@@ -230,6 +230,7 @@ objectid_clock_out_of_range(int64 now_us)
 pg_noreturn static void
 objectid_no_ids_left(void)
 {
+	uid_stat_refused(UID_STAT_OBJECTID, UID_REFUSED_NO_IDS_LEFT);
 	ereport(ERROR,
 			(errcode(ERRCODE_DATETIME_FIELD_OVERFLOW),
 			 errmsg("type objectid has no IDs left after 2106-02-07 06:28:15+00")));
@@ -238,21 +239,33 @@ objectid_no_ids_left(void)
 /*
  * The counter would wrap within the slot's second t - 1: second t is
  * borrowed.  Returns false after waiting for the clock when that would put
- * the slot more than uniqueid.max_clock_lead ahead of it.
+ * the slot more than uniqueid.max_clock_lead ahead of it (*waited_from: the
+ * monotonic clock at the call's first wait); else how far ahead second t
+ * starts in *lead_us.
  */
 static pg_noinline bool
-objectid_borrow(uint64 t, int64 now_us)
+objectid_borrow(uint64 t, int64 now_us, int64 *lead_us, int64 *waited_from)
 {
-	int64		lead_us;
-
 	if (t > UID_OBJECTID_TIME_MAX)
 		objectid_no_ids_left();
-	lead_us = (int64) t * USECS_PER_SEC - uid_clock_high_water(now_us);
-	if (lead_us <= (int64) uid_max_clock_lead_ms * 1000)
+	*lead_us = (int64) t * USECS_PER_SEC - uid_clock_high_water(now_us);
+	if (*lead_us <= (int64) uid_max_clock_lead_ms * 1000)
 		return true;
 	/* over capacity: wait for the clock, interruptibly */
-	uid_wait(lead_us - (int64) uid_max_clock_lead_ms * 1000);
+	if (*waited_from == 0)
+		*waited_from = uid_mono_us();
+	uid_wait(*lead_us - (int64) uid_max_clock_lead_ms * 1000);
 	return false;
+}
+
+/* The statistics of a borrowed second, or of a call that waited: out of line. */
+static pg_noinline void
+objectid_count(int64 lead_us, int64 waited_from)
+{
+	if (lead_us > 0)
+		uid_stat_borrow(UID_STAT_OBJECTID, "objectid", USECS_PER_SEC, lead_us);
+	if (waited_from != 0)
+		uid_stat_wait(UID_STAT_OBJECTID, "objectid", uid_mono_us() - waited_from);
 }
 
 /*
@@ -269,6 +282,7 @@ objectid_generate(UidObjectid *out)
 {
 	pg_atomic_uint64 *state = &uid_objectid->slot.state;
 	const uint64 counter_mask = UID_OBJECTID_COUNTER_MAX;
+	int64		waited_from = 0;
 
 	for (;;)
 	{
@@ -285,9 +299,13 @@ objectid_generate(UidObjectid *out)
 		/* a floor past 2106 (a clock that was there once) leaves no second to issue */
 		if (unlikely(now_s > UID_OBJECTID_TIME_MAX))
 			objectid_no_ids_left();
+		/* the reading, for the high-water mark (and to see the clock set back) */
+		uid_clock_note(now_us);
 
 		do
 		{
+			int64		lead_us = 0;
+
 			t = old >> OBJECTID_COUNTER_BITS;
 			counter = old & counter_mask;
 			if (now_s > t)
@@ -295,7 +313,6 @@ objectid_generate(UidObjectid *out)
 				/* a new second from the clock: the counter runs on */
 				t = now_s;
 				counter = (counter + 1) & counter_mask;
-				(void) uid_clock_high_water(now_us);
 			}
 			else if (likely(counter < counter_mask))
 				counter++;
@@ -304,11 +321,16 @@ objectid_generate(UidObjectid *out)
 				/* the counter would wrap within the second: borrow the next */
 				t++;
 				counter = 0;
-				if (!objectid_borrow(t, now_us))
+				if (!objectid_borrow(t, now_us, &lead_us, &waited_from))
 					break;
 			}
 			if (pg_atomic_compare_exchange_u64(state, &old, t << OBJECTID_COUNTER_BITS | counter))
 			{
+				if (unlikely(lead_us > 0 || waited_from != 0))
+				{
+					objectid_count(lead_us, waited_from);
+					waited_from = 0;
+				}
 				/* the end of second t (a horizon carried meanwhile: made again, above it) */
 				if (uid_horizon_cover((t + 1) * 1000))
 					break;
@@ -318,6 +340,15 @@ objectid_generate(UidObjectid *out)
 			}
 		} while (true);
 	}
+}
+
+/* The Unix time (us) of the second of the last objectid issued; 0 if none. */
+int64
+uid_objectid_last_us(void)
+{
+	uint64		t = pg_atomic_read_u64(&uid_objectid->slot.state) >> OBJECTID_COUNTER_BITS;
+
+	return (int64) t * USECS_PER_SEC;
 }
 
 PG_FUNCTION_INFO_V1(objectid_floor);
@@ -342,5 +373,6 @@ next_objectid(PG_FUNCTION_ARGS)
 	uid_require_generator("objectid");
 	id = palloc(sizeof(UidObjectid));
 	objectid_generate(id);
+	uid_stat_issued(UID_STAT_OBJECTID);
 	PG_RETURN_POINTER(id);
 }

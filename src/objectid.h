@@ -9,5 +9,6 @@
 
 extern void uid_objectid_shmem_request(void);
 extern void uid_objectid_shmem_startup(void);
+extern int64 uid_objectid_last_us(void);
 
 #endif							/* UNIQUEID_OBJECTID_H */

@@ -20,6 +20,7 @@ shardid_check_shard(int32 shard)
 pg_noreturn static void
 shardid_not_owned(int32 shard)
 {
+	uid_stat_refused(UID_SLOT_SHARDID + shard, UID_REFUSED_NOT_OWNED);
 	ereport(ERROR,
 			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 			 errmsg("shard %d is not owned by this server", shard),

@@ -370,6 +370,8 @@ sno_generate(UidSno *out, int meta, int partition)
 	const uint32 seq_min = (uint32) uid_sno_sequence_min;
 	const uint32 seq_max = (uint32) uid_sno_sequence_max;
 	uint64		issued;
+	int64		waited_from = 0;	/* the monotonic clock when the call first waited */
+	int64		borrowed_us = 0;	/* the unit issued was borrowed, this far ahead */
 
 	for (;;)
 	{
@@ -384,6 +386,8 @@ sno_generate(UidSno *out, int meta, int partition)
 					seq;
 		int64		wait_us = 0;
 		bool		floored = false;
+
+		borrowed_us = 0;
 
 		pg_read_barrier();
 		now_us = GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US;
@@ -405,7 +409,7 @@ sno_generate(UidSno *out, int meta, int partition)
 			floored = floor_units > now;
 			now = Max(now, floor_units);
 			if (now > UID_SNO_TIME_MAX)
-				uid_no_ids_left("sno", UID_SNO_EPOCH_US + (int64) UID_SNO_TIME_MAX * UID_SNO_UNIT_US - UID_PG_EPOCH_UNIX_US);
+				uid_no_ids_left(UID_STAT_SNO, "sno", UID_SNO_EPOCH_US + (int64) UID_SNO_TIME_MAX * UID_SNO_UNIT_US - UID_PG_EPOCH_UNIX_US);
 		}
 
 		t = old >> SNO_TIME_SHIFT;
@@ -454,7 +458,7 @@ sno_generate(UidSno *out, int meta, int partition)
 				seq = seq_min;
 				lead_us = UID_SNO_EPOCH_US + (int64) t * UID_SNO_UNIT_US - uid_clock_high_water(now_us);
 				if (t > UID_SNO_TIME_MAX)
-					uid_no_ids_left("sno", UID_SNO_EPOCH_US + (int64) UID_SNO_TIME_MAX * UID_SNO_UNIT_US - UID_PG_EPOCH_UNIX_US);
+					uid_no_ids_left(UID_STAT_SNO, "sno", UID_SNO_EPOCH_US + (int64) UID_SNO_TIME_MAX * UID_SNO_UNIT_US - UID_PG_EPOCH_UNIX_US);
 				/*
 				 * The lead saturates: a flip needs the clock set back as well
 				 * (uid_clock_set_back), so a slot further ahead than the lead
@@ -467,17 +471,27 @@ sno_generate(UidSno *out, int meta, int partition)
 					lead = SNO_LEAD_MAX;
 				if (lead_us > (int64) uid_max_clock_lead_ms * 1000)
 					wait_us = Max(lead_us - (int64) uid_max_clock_lead_ms * 1000, UID_SNO_UNIT_US);
+				else
+					borrowed_us = lead_us;
 			}
 		}
 		if (wait_us > 0)
 		{
+			if (waited_from == 0)
+				waited_from = uid_mono_us();
 			uid_wait(wait_us);
 			continue;
 		}
 		issued = t << SNO_TIME_SHIFT | lead << SNO_LEAD_SHIFT | tick << SNO_TICK_SHIFT | seq;
 		if (pg_atomic_compare_exchange_u64(state, &old, issued))
+		{
+			if (borrowed_us > 0)
+				uid_stat_borrow(UID_STAT_SNO, "sno", UID_SNO_UNIT_US, borrowed_us);
 			break;
+		}
 	}
+	if (waited_from != 0)
+		uid_stat_wait(UID_STAT_SNO, "sno", uid_mono_us() - waited_from);
 	/* (a horizon carried meanwhile: made again, above it) */
 	if (uid_horizon_cover(uid_unit_end_ms(UID_SNO_EPOCH_US, UID_SNO_UNIT_US, issued >> SNO_TIME_SHIFT)))
 	{
@@ -543,6 +557,15 @@ sno_generate_fast(UidSno *out, int meta, int partition)
 	return true;
 }
 
+/* The Unix time (us) of the time unit of the last sno issued; 0 if none. */
+int64
+uid_sno_last_us(void)
+{
+	uint64		t = pg_atomic_read_u64(&sno_shared->state) >> SNO_TIME_SHIFT;
+
+	return t == 0 ? 0 : UID_SNO_EPOCH_US + (int64) t * UID_SNO_UNIT_US;
+}
+
 /* The error of next_sno for a sequence pool too small for sno's rules. */
 pg_noreturn static void
 sno_pool_too_small(void)
@@ -585,5 +608,6 @@ next_sno(PG_FUNCTION_ARGS)
 		sno_generate(id, meta, partition);
 	if (unlikely(uid_node_negotiated))
 		uid_node_confirm("sno", uid_unit_end_ms(UID_SNO_EPOCH_US, UID_SNO_UNIT_US, sno_prefix(id) >> 1));
+	uid_stat_issued(UID_STAT_SNO);
 	PG_RETURN_POINTER(id);
 }

@@ -9,5 +9,6 @@
 
 extern void uid_sno_shmem_request(void);
 extern void uid_sno_shmem_startup(void);
+extern int64 uid_sno_last_us(void);
 
 #endif							/* UNIQUEID_SNO_H */

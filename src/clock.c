@@ -92,16 +92,23 @@ uid_offset_raise(pg_atomic_uint64 *a, int64 v)
 }
 
 /*
- * The clock reads offset (wall clock - monotonic clock), more than a
- * millisecond below high, the highest offset it has read: it was set back.
- * Counted and logged once per step back: again only when it goes back
- * further, or after the clock was set forward past high.
+ * A reading of the clock came out more than a millisecond below high, the
+ * highest (wall clock - monotonic clock) it has read: it may have been set
+ * back, or the reading is old (the caller was descheduled after taking
+ * it).  Read again, the monotonic clock first, so that a delay between the
+ * two readings counts forward: still below, it was set back.  Counted and
+ * logged once per step back: again only when it goes back further, or
+ * after it was set forward past high.
  */
 static pg_noinline void
-uid_clock_went_back(int64 high, int64 offset)
+uid_clock_went_back(int64 high)
 {
+	int64		mono_us = uid_mono_us();
+	int64		offset = GetCurrentTimestamp() + (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY - mono_us;
 	bool		fresh;
 
+	if (high - offset <= 1000)
+		return;
 	SpinLockAcquire(&uid_clock->back_lock);
 	fresh = uid_clock->back_high != high || offset < uid_clock->back_low - 1000;
 	if (fresh)
@@ -120,12 +127,12 @@ uid_clock_went_back(int64 high, int64 offset)
 				 errhint("Have the time service slew the clock rather than step it back.")));
 }
 
-/* Whether a clock offset is more than a millisecond below the highest: a step back */
+/* Whether a clock offset is more than a millisecond below the highest: a step back, or an old reading */
 static inline void
 uid_clock_check_back(int64 high, int64 offset)
 {
 	if (unlikely(high - offset > 1000))
-		uid_clock_went_back(high, offset);
+		uid_clock_went_back(high);
 }
 
 /* The clock's steps back seen since the start or reset: how many, the largest, the last's time (0: none). */

@@ -282,9 +282,25 @@ if [ "$UID_PGVER" = 19 ] && [ -n "${UID_IN_ROOT:-}" ]; then
 	fi
 fi
 
+# postgres_exporter for t/057_monitoring.pl: Debian's binary
+# (prometheus-postgres-exporter), unpacked once, not installed, so that no
+# service starts; on the machine itself only (the test skips elsewhere)
+UID_EXPORTER=
+if [ -z "${UID_IN_ROOT:-}" ]; then
+	ex=${UID_CACHE:-/var/cache/uniqueid}/exporter
+	if [ ! -x "$ex/usr/bin/prometheus-postgres-exporter" ] && [ "$(id -u)" -eq 0 ]; then
+		uid_log "unpacking Debian's prometheus-postgres-exporter in $ex"
+		rm -rf "$ex" && mkdir -p "$ex" &&
+			(cd "$ex" && apt-get download -qq prometheus-postgres-exporter 2>/dev/null &&
+				dpkg-deb -x prometheus-postgres-exporter_*.deb .) ||
+			uid_log "could not unpack prometheus-postgres-exporter: t/057_monitoring.pl will skip it, saying so"
+	fi
+	[ -x "$ex/usr/bin/prometheus-postgres-exporter" ] && UID_EXPORTER=$ex/usr/bin/prometheus-postgres-exporter
+fi
+
 uid_log "TAP (t/*.pl, each with servers of its own)"
 # each file ends within 10 minutes (t/UniqueidTest.pm); the whole within 40
-uid_as_owner_for 2400 UID_CITUS_WHY="${UID_CITUS_WHY:-}" UID_UPGRADE_FROM="$UID_UPGRADE_FROM" UID_NPM_DIR="$UID_NPM_DIR" make -s installcheck "$PGC" REGRESS= PROVE_FLAGS=--failures 2>&1 | tee "$W/tap.log"
+uid_as_owner_for 2400 UID_CITUS_WHY="${UID_CITUS_WHY:-}" UID_UPGRADE_FROM="$UID_UPGRADE_FROM" UID_NPM_DIR="$UID_NPM_DIR" UID_EXPORTER="$UID_EXPORTER" make -s installcheck "$PGC" REGRESS= PROVE_FLAGS=--failures 2>&1 | tee "$W/tap.log"
 rc=${PIPESTATUS[0]}
 count_prove "$W/tap.log" "$rc"
 [ "$rc" -ne 0 ] && for f in tmp_check/log/regress_log_*; do

@@ -38,7 +38,7 @@ sub gen
 sub ticks { return sql("SELECT string_agg(DISTINCT id_tick(id)::text, ',') FROM got WHERE phase = $_[0]"); }
 
 # phase 1 on the real clock; phase 2 with the clock 3 s behind (tick 1);
-# phase 3 with it 5 s behind: behind phase 2's IDs, and at or below the
+# phase 3 with it further behind: below phase 2's IDs, and below the
 # highest time tick 0 issued (phase 1's), so neither tick can be used
 gen(1);
 uid_clock_set($node, -3);
@@ -55,7 +55,10 @@ is(sql("SELECT count(*) - count(DISTINCT id) FROM got"), '0', 'no duplicate afte
 # milliseconds (the bound leaves room for a slow or loaded machine)
 ok($took2 ne q{} && $took2 < 2000, "the first regression did not wait ($took2 ms)");
 
-uid_clock_set($node, -5);
+# (2 s below the last IDs of phases 1 and 2, however long they took)
+my $lag = sql(q{SELECT extract(epoch FROM clock_timestamp() - least(
+	(SELECT max(id_time(id)) FROM got WHERE phase = 1), (SELECT max(id_time(id)) FROM got WHERE phase = 2)))});
+uid_clock_set($node, -3 - $lag - 2);
 usleep(100_000);
 gen(3);
 my $ticks3 = ticks(3);

@@ -299,8 +299,10 @@ if [ -z "${UID_IN_ROOT:-}" ]; then
 fi
 
 uid_log "TAP (t/*.pl, each with servers of its own)"
-# each file ends within 10 minutes (t/UniqueidTest.pm); the whole within 40
-uid_as_owner_for 2400 UID_CITUS_WHY="${UID_CITUS_WHY:-}" UID_UPGRADE_FROM="$UID_UPGRADE_FROM" UID_NPM_DIR="$UID_NPM_DIR" UID_EXPORTER="$UID_EXPORTER" make -s installcheck "$PGC" REGRESS= PROVE_FLAGS=--failures 2>&1 | tee "$W/tap.log"
+# two files at a time (the machine has 2 cores, and the tests wait more than
+# they compute), each with its time; each file ends within 10 minutes
+# (t/UniqueidTest.pm), the whole within 40
+uid_as_owner_for 2400 UID_CITUS_WHY="${UID_CITUS_WHY:-}" UID_UPGRADE_FROM="$UID_UPGRADE_FROM" UID_NPM_DIR="$UID_NPM_DIR" UID_EXPORTER="$UID_EXPORTER" make -s installcheck "$PGC" REGRESS= PROVE_FLAGS="--failures --timer -j2" 2>&1 | tee "$W/tap.log"
 rc=${PIPESTATUS[0]}
 count_prove "$W/tap.log" "$rc"
 [ "$rc" -ne 0 ] && for f in tmp_check/log/regress_log_*; do

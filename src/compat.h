@@ -50,6 +50,18 @@ extern PGDLLEXPORT void _PG_init(void);
 #endif
 
 /*
+ * A variable of the per-ID path that only this library reads: hidden, so
+ * that it is addressed directly rather than through the global offset
+ * table, as every symbol is from 16 on (-fvisibility=hidden; 15 exports
+ * them all).
+ */
+#if defined(__GNUC__) && !defined(WIN32)
+#define UID_HIDDEN __attribute__((visibility("hidden")))
+#else
+#define UID_HIDDEN
+#endif
+
+/*
  * The "extra" of a GUC check hook: from 16 on the GUC machinery frees it with
  * guc_free, so it must come from guc_malloc; 15 frees it with free().
  */

@@ -150,16 +150,20 @@ uid_generate(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 		return uid_generate_slow(layout, slot, fixed_bits);
 	t = old >> seq_bits;
 	seq = old & seq_max;
-	/* the reading, for the high-water mark (and to see the clock set back) */
-	uid_clock_note(now_us);
 	if (now_units > t)
 	{
-		/* a new unit from the clock */
+		/* a new unit from the clock: remember the reading */
 		t = now_units;
 		seq = 0;
+		uid_clock_note(now_us);
 	}
 	else if (likely(seq < seq_max))
+	{
+		/* behind the slot: borrowing, or the clock set back (uid_clock_high_water sees it) */
+		if (unlikely(now_units < t))
+			uid_clock_note(now_us);
 		seq++;
+	}
 	else
 		return uid_generate_slow(layout, slot, fixed_bits);
 	if (unlikely(!pg_atomic_compare_exchange_u64(&s->state, &old, t << seq_bits | seq)))

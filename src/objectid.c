@@ -299,8 +299,6 @@ objectid_generate(UidObjectid *out)
 		/* a floor past 2106 (a clock that was there once) leaves no second to issue */
 		if (unlikely(now_s > UID_OBJECTID_TIME_MAX))
 			objectid_no_ids_left();
-		/* the reading, for the high-water mark (and to see the clock set back) */
-		uid_clock_note(now_us);
 
 		do
 		{
@@ -313,9 +311,15 @@ objectid_generate(UidObjectid *out)
 				/* a new second from the clock: the counter runs on */
 				t = now_s;
 				counter = (counter + 1) & counter_mask;
+				uid_clock_note(now_us);
 			}
 			else if (likely(counter < counter_mask))
+			{
+				/* behind the slot: borrowing, or the clock set back (uid_clock_high_water sees it) */
+				if (unlikely(now_s < t))
+					uid_clock_note(now_us);
 				counter++;
+			}
 			else
 			{
 				/* the counter would wrap within the second: borrow the next */

@@ -62,10 +62,13 @@ typedef struct UidStatsShared
 
 static UidStatsShared *uid_stats = NULL;
 
-uint64	   *uid_stat_pending = NULL;
-/* the statistics slots whose pending count is not 0 */
-static uint32 *uid_stat_dirty = NULL;
+uint64		uid_stat_pending[UID_NSTATS];
+bool		uid_stat_family_pending = false;
+/* the shards whose pending count is not 0 */
+static uint32 uid_stat_dirty[UID_NSHARDS];
 static int	uid_stat_ndirty = 0;
+/* the fold is registered (uid_stats_backend_init) */
+static bool uid_stat_registered = false;
 
 /* shmem_request_hook work */
 void
@@ -99,17 +102,29 @@ uid_stats_shmem_startup(void)
 	}
 }
 
-/* Adds this backend's pending counts to shared memory. */
-static void
-uid_stats_fold(void)
+/* Adds a pending count to shared memory. */
+static inline void
+uid_stats_fold_one(uint32 s)
 {
-	for (int i = 0; i < uid_stat_ndirty; i++)
+	if (uid_stat_pending[s] != 0)
 	{
-		uint32		s = uid_stat_dirty[i];
-
 		pg_atomic_fetch_add_u64(&uid_stats->gen[s].issued, uid_stat_pending[s]);
 		uid_stat_pending[s] = 0;
 	}
+}
+
+/* Adds this backend's pending counts to shared memory: the families', the shards' noted. */
+static void
+uid_stats_fold(void)
+{
+	if (uid_stat_family_pending)
+	{
+		for (uint32 s = UID_NSHARDS; s < UID_NSTATS; s++)
+			uid_stats_fold_one(s);
+		uid_stat_family_pending = false;
+	}
+	for (int i = 0; i < uid_stat_ndirty; i++)
+		uid_stats_fold_one(uid_stat_dirty[i]);
 	uid_stat_ndirty = 0;
 }
 
@@ -117,26 +132,25 @@ uid_stats_fold(void)
 static void
 uid_stats_xact_callback(XactEvent event, void *arg)
 {
-	if (uid_stat_ndirty > 0)
+	if (uid_stat_family_pending || uid_stat_ndirty > 0)
 		uid_stats_fold();
 }
 
-/* Sets this backend's counters up, once, before its first ID (uid_require_generator_slow). */
+/* Registers the fold, once, before this backend's first ID (uid_require_generator_slow). */
 void
 uid_stats_backend_init(void)
 {
-	if (uid_stat_pending != NULL)
+	if (uid_stat_registered)
 		return;
-	uid_stat_dirty = MemoryContextAlloc(TopMemoryContext, sizeof(uint32) * UID_NSTATS);
-	uid_stat_pending = MemoryContextAllocZero(TopMemoryContext, sizeof(uint64) * UID_NSTATS);
 	RegisterXactCallback(uid_stats_xact_callback, NULL);
+	uid_stat_registered = true;
 }
 
-/* uid_stat_issued's first ID of a slot since the last fold: the slot is noted. */
+/* uid_stat_issued's first ID of a shard since the last fold: the shard is noted. */
 void
 uid_stat_first(uint32 stat)
 {
-	Assert(uid_stat_ndirty < UID_NSTATS);
+	Assert(stat < UID_NSHARDS && uid_stat_ndirty < UID_NSHARDS);
 	uid_stat_dirty[uid_stat_ndirty++] = stat;
 }
 
@@ -392,8 +406,7 @@ uniqueid_generator_stats(PG_FUNCTION_ARGS)
 	uid_stats_require_preload();
 	InitMaterializedSRF(fcinfo, 0);
 	/* the caller's own IDs too */
-	if (uid_stat_pending != NULL)
-		uid_stats_fold();
+	uid_stats_fold();
 	for (uint32 slot = 0; slot < UID_NSLOTS; slot++)
 	{
 		const UidLayout *layout = uid_slot_layout(slot);
@@ -461,8 +474,7 @@ uniqueid_stats_reset(PG_FUNCTION_ARGS)
 	TimestampTz now = GetCurrentTimestamp();
 
 	uid_stats_require_preload();
-	if (uid_stat_pending != NULL)
-		uid_stats_fold();
+	uid_stats_fold();
 	uid_stats_reset_generators();
 	uid_horizon_stats_reset();
 	uid_clock_stats_reset();

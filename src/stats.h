@@ -51,8 +51,12 @@ typedef enum UidRefusal
 #define UID_WAIT_STANDBY 1			/* the horizon, for the synchronous standbys */
 #define UID_WAIT_KINDS 2
 
-/* this backend's IDs issued per statistics slot, not yet folded into shared memory (NULL: none yet) */
-extern uint64 *uid_stat_pending;
+/*
+ * This backend's IDs issued per statistics slot, not yet folded into shared
+ * memory, and whether a family's (not a shard's) is among them.
+ */
+extern UID_HIDDEN uint64 uid_stat_pending[UID_NSTATS];
+extern UID_HIDDEN bool uid_stat_family_pending;
 
 extern void uid_stats_shmem_request(void);
 extern void uid_stats_shmem_startup(void);
@@ -67,13 +71,19 @@ extern TimestampTz uid_stats_reset_time(void);
 
 /*
  * Counts an ID issued from statistics slot `stat`: on every generated ID,
- * so a local increment, and the slot noted for the fold on its first.
- * uid_require_generator has set the counters up (uid_stats_backend_init).
+ * so a local increment.  A family's slot, a constant where this is
+ * inlined, is one of the few the fold looks at when the flag says so; a
+ * shard's is noted for the fold on its first ID.
  */
 static inline void
 uid_stat_issued(uint32 stat)
 {
-	if (unlikely(uid_stat_pending[stat]++ == 0))
+	if (stat >= UID_NSHARDS)
+	{
+		uid_stat_pending[stat]++;
+		uid_stat_family_pending = true;
+	}
+	else if (unlikely(uid_stat_pending[stat]++ == 0))
 		uid_stat_first(stat);
 }
 

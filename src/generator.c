@@ -264,7 +264,6 @@ uid_generate_slow(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 				/* (a horizon carried meanwhile: made again, above it) */
 				if (uid_slot_cover(slot, uid_unit_end_ms(layout->epoch_us, layout->unit_us, t)))
 					break;
-				uid_stat_issued(slot);
 				return uid_slot_id(layout, t, seq) | fixed_bits;
 			}
 		} while (true);

@@ -130,7 +130,7 @@ uid_slot_id(const UidLayout *layout, uint64 t, uint64 seq)
  * the floor or out of range) is uid_generate_slow's, which starts over.
  */
 static pg_attribute_always_inline uint64
-uid_generate(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
+uid_generate_slot(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 {
 	UidSlot    *s = &uid_slots[slot];
 	const int	seq_bits = layout->fields[layout->seq_field].bits;
@@ -158,12 +158,7 @@ uid_generate(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 		uid_clock_note(now_us);
 	}
 	else if (likely(seq < seq_max))
-	{
-		/* behind the slot: borrowing, or the clock set back (uid_clock_high_water sees it) */
-		if (unlikely(now_units < t))
-			uid_clock_note(now_us);
 		seq++;
-	}
 	else
 		return uid_generate_slow(layout, slot, fixed_bits);
 	if (unlikely(!pg_atomic_compare_exchange_u64(&s->state, &old, t << seq_bits | seq)))
@@ -171,8 +166,17 @@ uid_generate(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 	if (unlikely(!uid_horizon_covers(uid_unit_end_ms(layout->epoch_us, layout->unit_us, t))) &&
 		uid_slot_cover(slot, uid_unit_end_ms(layout->epoch_us, layout->unit_us, t)))
 		return uid_generate_slow(layout, slot, fixed_bits);
-	uid_stat_issued(slot);
 	return uid_slot_id(layout, t, seq) | fixed_bits;
+}
+
+/* uid_generate_slot for a family's slot (a constant), counted (stats.h) */
+static pg_attribute_always_inline uint64
+uid_generate(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
+{
+	uint64		id = uid_generate_slot(layout, slot, fixed_bits);
+
+	uid_stat_issued_family(slot);
+	return id;
 }
 
 /* With a registry: uid_node_confirm for id, an ID (fixed bits or not) of the layout, just made */

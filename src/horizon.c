@@ -982,6 +982,8 @@ uniqueid_durability_stats(PG_FUNCTION_ARGS)
 				 errmsg("uniqueid must be loaded via shared_preload_libraries to report its horizon"),
 				 errhint("Add uniqueid to shared_preload_libraries in postgresql.conf and restart the server.")));
 	InitMaterializedSRF(fcinfo, 0);
+	/* a step back of the clock not yet seen by a generator (it reads the clock for a new unit) */
+	(void) uid_clock_set_back();
 	reset_at = uid_stats_reset_time();
 	h = pg_atomic_read_u64(&uid_horizon->horizon_ms);
 	floor = pg_atomic_read_u64(&uid_horizon->floor_ms);

@@ -314,12 +314,7 @@ objectid_generate(UidObjectid *out)
 				uid_clock_note(now_us);
 			}
 			else if (likely(counter < counter_mask))
-			{
-				/* behind the slot: borrowing, or the clock set back (uid_clock_high_water sees it) */
-				if (unlikely(now_s < t))
-					uid_clock_note(now_us);
 				counter++;
-			}
 			else
 			{
 				/* the counter would wrap within the second: borrow the next */
@@ -377,6 +372,6 @@ next_objectid(PG_FUNCTION_ARGS)
 	uid_require_generator("objectid");
 	id = palloc(sizeof(UidObjectid));
 	objectid_generate(id);
-	uid_stat_issued(UID_STAT_OBJECTID);
+	uid_stat_issued_family(UID_STAT_OBJECTID);
 	PG_RETURN_POINTER(id);
 }

@@ -29,12 +29,15 @@ shardid_not_owned(int32 shard)
 					 shard)));
 }
 
-/* the next shardid of a shard, its number already checked */
+/* the next shardid of a shard, its number already checked; counted */
 static inline Datum
 shardid_generate(int32 shard)
 {
-	return UInt64GetDatum(uid_generate(&uid_shardid_layout, UID_SLOT_SHARDID + shard,
-									   (uint64) shard << uid_shardid_layout.fields[0].shift));
+	uint64		id = uid_generate_slot(&uid_shardid_layout, UID_SLOT_SHARDID + shard,
+									   (uint64) shard << uid_shardid_layout.fields[0].shift);
+
+	uid_stat_issued_shard(UID_SLOT_SHARDID + shard);
+	return UInt64GetDatum(id);
 }
 
 PG_FUNCTION_INFO_V1(next_id);

@@ -608,6 +608,6 @@ next_sno(PG_FUNCTION_ARGS)
 		sno_generate(id, meta, partition);
 	if (unlikely(uid_node_negotiated))
 		uid_node_confirm("sno", uid_unit_end_ms(UID_SNO_EPOCH_US, UID_SNO_UNIT_US, sno_prefix(id) >> 1));
-	uid_stat_issued(UID_STAT_SNO);
+	uid_stat_issued_family(UID_STAT_SNO);
 	PG_RETURN_POINTER(id);
 }

@@ -70,20 +70,23 @@ extern void uid_stat_long_wait(int kind, int64 waited_us);
 extern TimestampTz uid_stats_reset_time(void);
 
 /*
- * Counts an ID issued from statistics slot `stat`: on every generated ID,
- * so a local increment.  A family's slot, a constant where this is
- * inlined, is one of the few the fold looks at when the flag says so; a
- * shard's is noted for the fold on its first ID.
+ * Counts an ID issued from a family's statistics slot `stat`: on every
+ * generated ID, so a local increment and a flag; `stat` is a constant
+ * where this is inlined, and the fold looks at the families' slots when
+ * the flag says so.
  */
 static inline void
-uid_stat_issued(uint32 stat)
+uid_stat_issued_family(uint32 stat)
 {
-	if (stat >= UID_NSHARDS)
-	{
-		uid_stat_pending[stat]++;
-		uid_stat_family_pending = true;
-	}
-	else if (unlikely(uid_stat_pending[stat]++ == 0))
+	uid_stat_pending[stat]++;
+	uid_stat_family_pending = true;
+}
+
+/* Counts an ID of a logical shard (its slot `stat`), noted for the fold on its first. */
+static inline void
+uid_stat_issued_shard(uint32 stat)
+{
+	if (unlikely(uid_stat_pending[stat]++ == 0))
 		uid_stat_first(stat);
 }
 

@@ -105,10 +105,12 @@ uid_clock_went_back(int64 high)
 {
 	int64		mono_us = uid_mono_us();
 	int64		offset = GetCurrentTimestamp() + (POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY - mono_us;
+	TimestampTz at;
 	bool		fresh;
 
 	if (high - offset <= 1000)
 		return;
+	at = GetCurrentTimestamp();
 	SpinLockAcquire(&uid_clock->back_lock);
 	fresh = uid_clock->back_high != high || offset < uid_clock->back_low - 1000;
 	if (fresh)
@@ -117,14 +119,19 @@ uid_clock_went_back(int64 high)
 		uid_clock->back_low = offset;
 		uid_clock->back_count++;
 		uid_clock->back_max_us = Max(uid_clock->back_max_us, high - offset);
-		uid_clock->back_at = GetCurrentTimestamp();
+		uid_clock->back_at = at;
 	}
 	SpinLockRelease(&uid_clock->back_lock);
 	if (fresh)
+	{
+		/* (the line serves no interrupt: the caller is in the middle of an ID) */
+		HOLD_INTERRUPTS();
 		ereport(LOG,
 				(errmsg("uniqueid: the system clock went back %.1f ms", (double) (high - offset) / 1000.0),
 				 errdetail("The generators go on from the highest reading seen, carried forward by the monotonic clock: their IDs stay in order, ahead of the clock until it catches up."),
 				 errhint("Have the time service slew the clock rather than step it back.")));
+		RESUME_INTERRUPTS();
+	}
 }
 
 /* Whether a clock offset is more than a millisecond below the highest: a step back, or an old reading */
@@ -201,16 +208,18 @@ uid_clock_raise(int64 at_us)
 /*
  * Whether the clock reads more than a millisecond behind its own highest
  * reading carried forward: it was set back, as opposed to running behind a
- * floor or an adoption that stands in for it.
+ * floor or an adoption that stands in for it.  The monotonic clock is read
+ * first, so that a delay between the two readings counts forward, and the
+ * reading raises nothing (it would raise the highest reading by that
+ * delay): only uid_clock_high_water's readings, the wall clock first, do.
  */
 bool
 uid_clock_set_back(void)
 {
-	/* the monotonic clock first: a delay between the two readings then counts forward */
 	int64		mono_us = uid_mono_us();
 	int64		now_us = GetCurrentTimestamp() +
 		(POSTGRES_EPOCH_JDATE - UNIX_EPOCH_JDATE) * USECS_PER_DAY;
-	int64		seen = uid_offset_raise(&uid_clock->clock_offset, now_us - mono_us);
+	int64		seen = (int64) pg_atomic_read_u64(&uid_clock->clock_offset);
 
 	uid_clock_check_back(seen, now_us - mono_us);
 	return uid_offset_estimate(seen, now_us, mono_us) > now_us;

@@ -255,10 +255,10 @@ uid_generate_slow(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 			if (pg_atomic_compare_exchange_u64(state, &old, t << seqf->bits | seq))
 			{
 				if (lead_us > 0)
-					uid_stat_borrow(slot, layout->typname, layout->unit_us, lead_us);
+					uid_stat_borrow(slot, layout->unit_us, lead_us);
 				if (waited_from != 0)
 				{
-					uid_stat_wait(slot, layout->typname, uid_mono_us() - waited_from);
+					uid_stat_wait(slot, uid_mono_us() - waited_from);
 					waited_from = 0;
 				}
 				/* (a horizon carried meanwhile: made again, above it) */

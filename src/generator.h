@@ -169,7 +169,7 @@ uid_generate_slot(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 	return uid_slot_id(layout, t, seq) | fixed_bits;
 }
 
-/* uid_generate_slot for a family's slot (a constant), counted (stats.h) */
+/* uid_generate_slot for the slot of a family without a node (a constant), counted (stats.h) */
 static pg_attribute_always_inline uint64
 uid_generate(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 {
@@ -188,13 +188,17 @@ uid_node_issued_id(const UidLayout *layout, uint64 id)
 						 uid_unit_end_ms(layout->epoch_us, layout->unit_us, uid_get_time(layout, id)));
 }
 
-/* uid_generate for a node-bearing family, whose fixed bits hold uid_node_for's number */
+/*
+ * uid_generate for a node-bearing family, whose fixed bits hold
+ * uid_node_for's number: counted once the registry's lease allows it.
+ */
 static pg_attribute_always_inline uint64
 uid_generate_node(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 {
-	uint64		id = uid_generate(layout, slot, fixed_bits);
+	uint64		id = uid_generate_slot(layout, slot, fixed_bits);
 
 	uid_node_issued_id(layout, id);
+	uid_stat_issued_family(slot);
 	return id;
 }
 

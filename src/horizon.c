@@ -359,13 +359,20 @@ uid_horizon_stats_zero(bool first)
 		pg_atomic_init_u64(&uid_horizon->sync_waiting_since, 0);
 		pg_atomic_init_u64(&uid_horizon->failure_logged_us, 0);
 	}
-	else
-		LWLockAcquire(uid_horizon->lock, LW_EXCLUSIVE);
-	memset(uid_horizon->shard_writes, 0, sizeof(uid_horizon->shard_writes));
-	memset(uid_horizon->shard_failures, 0, sizeof(uid_horizon->shard_failures));
-	memset(uid_horizon->shard_written_at, 0, sizeof(uid_horizon->shard_written_at));
-	if (!first)
-		LWLockRelease(uid_horizon->lock);
+	/* (not under the horizon's lock, which a write holds while it waits for the standbys) */
+	for (int s = 0; s < UID_NSHARDS; s++)
+	{
+		pg_atomic_uint64 *sc[] = {&uid_horizon->shard_writes[s], &uid_horizon->shard_failures[s],
+		&uid_horizon->shard_written_at[s]};
+
+		for (int i = 0; i < lengthof(sc); i++)
+		{
+			if (first)
+				pg_atomic_init_u64(sc[i], 0);
+			else
+				pg_atomic_write_u64(sc[i], 0);
+		}
+	}
 }
 
 static void
@@ -611,22 +618,29 @@ uid_horizon_sync(XLogRecPtr lsn)
 		SYNC_REP_WAIT_WRITE : SYNC_REP_WAIT_FLUSH;
 	bool		confirmed;
 
-	bool		defined;
+	bool		defined,
+				publish;
 	int64		start_us;
 
 	if (!SyncRepRequested())
 		return;
 	defined = uid_sync_standbys_defined();
-	/* a wait for standbys, timed (an ID past the horizon waits for it) */
+	/*
+	 * A wait for standbys, timed (an ID past the horizon waits for it); the
+	 * one under way is shown by the holder of the horizon's lock (one at a
+	 * time: the horizon kept in a database waits without it).
+	 */
+	publish = defined && LWLockHeldByMeInMode(uid_horizon->lock, LW_EXCLUSIVE);
 	start_us = uid_mono_us();
-	if (defined)
+	if (publish)
 		pg_atomic_write_u64(&uid_horizon->sync_waiting_since, (uint64) GetCurrentTimestamp());
 	SyncRepWaitForLSN(lsn, false);
+	if (publish)
+		pg_atomic_write_u64(&uid_horizon->sync_waiting_since, 0);
 	if (defined)
 	{
 		int64		waited_us = uid_mono_us() - start_us;
 
-		pg_atomic_write_u64(&uid_horizon->sync_waiting_since, 0);
 		uid_timing_add(&uid_horizon->sync_wait, waited_us);
 		uid_stat_long_wait(UID_WAIT_STANDBY, waited_us);
 	}
@@ -673,9 +687,11 @@ uid_horizon_next(int shard, uint64 end_ms)
 
 /*
  * A write of the horizon of `shard` (UID_SERVER_WIDE: the server's), which
- * stays h, failed: counted (the horizon's lock is still held) and logged,
- * with the error, at most once every 10 s, so that it is seen even when
- * the caller catches the error.  In PG_CATCH, before the error goes on.
+ * stays h, failed: counted and logged, with the error, at most once every
+ * 10 s, so that it is seen even when the caller catches the error.  In
+ * PG_CATCH, before the error goes on: interrupts held (a cancel must not
+ * replace the error), everything allocated in the (sub)transaction's
+ * context, which the abort frees.
  */
 static void
 uid_horizon_write_failed(int shard, uint64 h)
@@ -688,7 +704,7 @@ uid_horizon_write_failed(int shard, uint64 h)
 	if (shard == UID_SERVER_WIDE)
 		pg_atomic_fetch_add_u64(&uid_horizon->failures, 1);
 	else
-		uid_horizon->shard_failures[shard]++;
+		pg_atomic_fetch_add_u64(&uid_horizon->shard_failures[shard], 1);
 	if ((last != 0 && now - (int64) last < INT64CONST(10000000)) ||
 		!pg_atomic_compare_exchange_u64(&uid_horizon->failure_logged_us, &last, (uint64) Max(now, 1)))
 	{
@@ -696,7 +712,8 @@ uid_horizon_write_failed(int shard, uint64 h)
 		return;
 	}
 	last = pg_atomic_exchange_u64(&uid_horizon->failures_unlogged, 0);
-	old = MemoryContextSwitchTo(TopMemoryContext);
+	HOLD_INTERRUPTS();
+	old = MemoryContextSwitchTo(CurTransactionContext);
 	e = CopyErrorData();
 	ereport(LOG,
 			(errmsg("uniqueid could not make its horizon durable: %s", e->message),
@@ -705,8 +722,8 @@ uid_horizon_write_failed(int shard, uint64 h)
 					   shard == UID_SERVER_WIDE ? "" : psprintf(" in shard %d", shard),
 					   last > 0 ? psprintf(" %llu more failures since the last such line.", (unsigned long long) last) : ""),
 			 errhint("uniqueid_durability counts the failures.")));
-	FreeErrorData(e);
 	MemoryContextSwitchTo(old);
+	RESUME_INTERRUPTS();
 }
 
 /*
@@ -795,8 +812,8 @@ uid_horizon_advance(int shard, uint64 end_ms)
 		}
 		else
 		{
-			uid_horizon->shard_writes[shard]++;
-			uid_horizon->shard_written_at[shard] = GetCurrentTimestamp();
+			pg_atomic_fetch_add_u64(&uid_horizon->shard_writes[shard], 1);
+			pg_atomic_write_u64(&uid_horizon->shard_written_at[shard], (uint64) GetCurrentTimestamp());
 		}
 		h = next;
 	}
@@ -994,7 +1011,8 @@ uniqueid_durability_stats(PG_FUNCTION_ARGS)
 	n[c++] = true;
 	n[c] = h == 0;
 	v[c++] = uid_ms_datum(h);
-	n[c] = floor == UID_FLOOR_UNSET;
+	/* (0: no horizon before the first ID, nothing to stand above) */
+	n[c] = floor == UID_FLOOR_UNSET || floor == 0;
 	v[c++] = uid_ms_datum(floor);
 	at = pg_atomic_read_u64(&uid_horizon->written_at);
 	n[c] = at == 0;
@@ -1016,12 +1034,16 @@ uniqueid_durability_stats(PG_FUNCTION_ARGS)
 	Assert(c == UID_DURABILITY_COLS);
 	tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, v, n);
 
-	LWLockAcquire(uid_horizon->lock, LW_SHARED);
+	/* (without the horizon's lock, which a write holds while it waits for the standbys) */
 	for (int s = 0; s < UID_NSHARDS; s++)
 	{
 		uint64		sh = pg_atomic_read_u64(&uid_horizon->shard_ms[s]);
+		uint64		writes = pg_atomic_read_u64(&uid_horizon->shard_writes[s]);
+		uint64		failures = pg_atomic_read_u64(&uid_horizon->shard_failures[s]);
+		TimestampTz written_at = (TimestampTz) pg_atomic_read_u64(&uid_horizon->shard_written_at[s]);
+		uint64		shard_floor = Max(floor, uid_horizon->shard_floor_ms[s]);
 
-		if (sh <= h && uid_horizon->shard_writes[s] == 0 && uid_horizon->shard_failures[s] == 0)
+		if (sh <= h && writes == 0 && failures == 0)
 			continue;
 		memset(n, true, sizeof(n));
 		c = 0;
@@ -1031,18 +1053,17 @@ uniqueid_durability_stats(PG_FUNCTION_ARGS)
 		n[c++] = false;
 		v[c] = uid_ms_datum(Max(sh, h));
 		n[c++] = Max(sh, h) == 0;
-		v[c] = uid_ms_datum(Max(floor, uid_horizon->shard_floor_ms[s]));
-		n[c++] = floor == UID_FLOOR_UNSET;
-		v[c] = TimestampTzGetDatum(uid_horizon->shard_written_at[s]);
-		n[c++] = uid_horizon->shard_written_at[s] == 0;
-		v[c] = Int64GetDatum((int64) uid_horizon->shard_writes[s]);
+		v[c] = uid_ms_datum(shard_floor);
+		n[c++] = floor == UID_FLOOR_UNSET || shard_floor == 0;
+		v[c] = TimestampTzGetDatum(written_at);
+		n[c++] = written_at == 0;
+		v[c] = Int64GetDatum((int64) writes);
 		n[c++] = false;
-		v[c] = Int64GetDatum((int64) uid_horizon->shard_failures[s]);
+		v[c] = Int64GetDatum((int64) failures);
 		n[c++] = false;
 		v[UID_DURABILITY_COLS - 1] = TimestampTzGetDatum(reset_at);
 		n[UID_DURABILITY_COLS - 1] = false;
 		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, v, n);
 	}
-	LWLockRelease(uid_horizon->lock);
 	return (Datum) 0;
 }

@@ -64,8 +64,8 @@ typedef struct UidHorizonShared
 	/*
 	 * The counters of uniqueid_durability: of every write of the state file
 	 * (the server's horizon or a shard's), its WAL flush and the wait for
-	 * the synchronous standbys; the server's writes and failures; each
-	 * shard's, under the lock.
+	 * the synchronous standbys; the server's writes and failures, and each
+	 * shard's.
 	 */
 	UidTiming	file_write;
 	UidTiming	wal_flush;
@@ -76,9 +76,10 @@ typedef struct UidHorizonShared
 	pg_atomic_uint64 written_at;	/* a TimestampTz, 0: not since the start */
 	pg_atomic_uint64 failure_logged_us;	/* the monotonic clock at the last failure logged */
 	pg_atomic_uint64 failures_unlogged;
-	uint64		shard_writes[UID_NSHARDS];
-	uint64		shard_failures[UID_NSHARDS];
-	TimestampTz shard_written_at[UID_NSHARDS];
+	/* per shard, atomics: the view reads them without the lock, which a write holds while it waits */
+	pg_atomic_uint64 shard_writes[UID_NSHARDS];
+	pg_atomic_uint64 shard_failures[UID_NSHARDS];
+	pg_atomic_uint64 shard_written_at[UID_NSHARDS];	/* TimestampTz */
 } UidHorizonShared;
 
 extern UidHorizonShared *uid_horizon;

@@ -263,9 +263,9 @@ static pg_noinline void
 objectid_count(int64 lead_us, int64 waited_from)
 {
 	if (lead_us > 0)
-		uid_stat_borrow(UID_STAT_OBJECTID, "objectid", USECS_PER_SEC, lead_us);
+		uid_stat_borrow(UID_STAT_OBJECTID, USECS_PER_SEC, lead_us);
 	if (waited_from != 0)
-		uid_stat_wait(UID_STAT_OBJECTID, "objectid", uid_mono_us() - waited_from);
+		uid_stat_wait(UID_STAT_OBJECTID, uid_mono_us() - waited_from);
 }
 
 /*

@@ -29,15 +29,12 @@ shardid_not_owned(int32 shard)
 					 shard)));
 }
 
-/* the next shardid of a shard, its number already checked; counted */
-static inline Datum
+/* the next shardid of a shard, its number already checked (not yet counted) */
+static inline uint64
 shardid_generate(int32 shard)
 {
-	uint64		id = uid_generate_slot(&uid_shardid_layout, UID_SLOT_SHARDID + shard,
-									   (uint64) shard << uid_shardid_layout.fields[0].shift);
-
-	uid_stat_issued_shard(UID_SLOT_SHARDID + shard);
-	return UInt64GetDatum(id);
+	return uid_generate_slot(&uid_shardid_layout, UID_SLOT_SHARDID + shard,
+							 (uint64) shard << uid_shardid_layout.fields[0].shift);
 }
 
 PG_FUNCTION_INFO_V1(next_id);
@@ -46,12 +43,15 @@ Datum
 next_id(PG_FUNCTION_ARGS)
 {
 	int32		shard = PG_GETARG_INT32(0);
+	uint64		id;
 
 	uid_require_generator("shardid");
 	shardid_check_shard(shard);
 	if (unlikely(!uid_shard_owned(shard)))
 		shardid_not_owned(shard);
-	return shardid_generate(shard);
+	id = shardid_generate(shard);
+	uid_stat_issued_shard(UID_SLOT_SHARDID + shard);
+	return UInt64GetDatum(id);
 }
 
 PG_FUNCTION_INFO_V1(next_id_own);
@@ -66,13 +66,14 @@ Datum
 next_id_own(PG_FUNCTION_ARGS)
 {
 	int32		shard;
-	Datum		id;
+	uint64		id;
 
 	uid_require_generator("shardid");
 	shard = uid_node_for("shardid", "shard", 13);
 	id = shardid_generate(shard);
-	uid_node_issued_id(&uid_shardid_layout, DatumGetUInt64(id));
-	return id;
+	uid_node_issued_id(&uid_shardid_layout, id);
+	uid_stat_issued_shard(UID_SLOT_SHARDID + shard);
+	return UInt64GetDatum(id);
 }
 
 PG_FUNCTION_INFO_V1(shard_adopt);

@@ -486,12 +486,12 @@ sno_generate(UidSno *out, int meta, int partition)
 		if (pg_atomic_compare_exchange_u64(state, &old, issued))
 		{
 			if (borrowed_us > 0)
-				uid_stat_borrow(UID_STAT_SNO, "sno", UID_SNO_UNIT_US, borrowed_us);
+				uid_stat_borrow(UID_STAT_SNO, UID_SNO_UNIT_US, borrowed_us);
 			break;
 		}
 	}
 	if (waited_from != 0)
-		uid_stat_wait(UID_STAT_SNO, "sno", uid_mono_us() - waited_from);
+		uid_stat_wait(UID_STAT_SNO, uid_mono_us() - waited_from);
 	/* (a horizon carried meanwhile: made again, above it) */
 	if (uid_horizon_cover(uid_unit_end_ms(UID_SNO_EPOCH_US, UID_SNO_UNIT_US, issued >> SNO_TIME_SHIFT)))
 	{

@@ -164,13 +164,30 @@ uid_stat_raise(pg_atomic_uint64 *a, uint64 v)
 		;
 }
 
-/* The IDs of a statistics slot, as log lines name them: its type's, and a shard's number. */
+static const UidLayout *uid_slot_layout(uint32 slot);
+
+/* The family of a statistics slot, as the view names it */
 static const char *
-uid_stat_name(uint32 stat, const char *typname)
+uid_stat_family(uint32 stat)
+{
+	if (stat == UID_STAT_SNO)
+		return "sno";
+	if (stat == UID_STAT_OBJECTID)
+		return "objectid";
+	if (stat == UID_SLOT_UUID7)
+		return "uuid7";
+	if (stat >= UID_NSLOTS)
+		return "shardid";
+	return uid_slot_layout(stat)->typname;
+}
+
+/* The IDs of a statistics slot, as log lines name them: its family's, and a shard's number. */
+static const char *
+uid_stat_name(uint32 stat)
 {
 	if (stat < UID_SLOT_SHARDID + UID_NSHARDS)
-		return psprintf("%s IDs of shard %u", typname, stat - UID_SLOT_SHARDID);
-	return psprintf("%s IDs", typname);
+		return psprintf("shardid IDs of shard %u", stat - UID_SLOT_SHARDID);
+	return psprintf("%s IDs", uid_stat_family(stat));
 }
 
 /*
@@ -180,7 +197,7 @@ uid_stat_name(uint32 stat, const char *typname)
  * slot.
  */
 void
-uid_stat_borrow(uint32 stat, const char *typname, int64 unit_us, int64 lead_us)
+uid_stat_borrow(uint32 stat, int64 unit_us, int64 lead_us)
 {
 	UidGenStats *g = &uid_stats->gen[stat];
 
@@ -194,18 +211,22 @@ uid_stat_borrow(uint32 stat, const char *typname, int64 unit_us, int64 lead_us)
 
 		if ((last == 0 || now - (int64) last >= UID_LEAD_LOG_EVERY_US) &&
 			pg_atomic_compare_exchange_u64(&g->lead_logged_us, &last, (uint64) Max(now, 1)))
+		{
+			HOLD_INTERRUPTS();
 			ereport(LOG,
 					(errmsg("uniqueid: %s are %.1f ms ahead of the clock, past half of uniqueid.max_clock_lead (%d ms)",
-							uid_stat_name(stat, typname), (double) lead_us / 1000.0, uid_max_clock_lead_ms),
+							uid_stat_name(stat), (double) lead_us / 1000.0, uid_max_clock_lead_ms),
 					 errdetail("More IDs were asked for than the type holds per time unit (%.3f ms): the generator takes units ahead of the clock, and at uniqueid.max_clock_lead it waits for the clock.",
 							   (double) unit_us / 1000.0),
 					 errhint("The view uniqueid_generators counts the borrowed units and the waits.")));
+			RESUME_INTERRUPTS();
+		}
 	}
 }
 
 /* A call of slot `stat` that waited waited_us for the clock (over capacity). */
 void
-uid_stat_wait(uint32 stat, const char *typname, int64 waited_us)
+uid_stat_wait(uint32 stat, int64 waited_us)
 {
 	UidGenStats *g = &uid_stats->gen[stat];
 
@@ -272,6 +293,8 @@ uid_stat_long_wait(int kind, int64 waited_us)
 		return;
 	}
 	last = pg_atomic_exchange_u64(&w->unlogged, 0);
+	/* (the line serves no interrupt: the caller's work is done, and is counted) */
+	HOLD_INTERRUPTS();
 	if (kind == UID_WAIT_CLOCK)
 		ereport(LOG,
 				(errmsg("uniqueid: a generator waited %.1f s for the clock", (double) waited_us / 1000000.0),
@@ -287,6 +310,7 @@ uid_stat_long_wait(int kind, int64 waited_us)
 						   last > 0 ? psprintf(" %llu more waits over a second since the last such line.",
 											   (unsigned long long) last) : ""),
 				 errhint("Check the standbys named in synchronous_standby_names.")));
+	RESUME_INTERRUPTS();
 }
 
 /* When the counters started: the server's start, or the last reset. */
@@ -428,8 +452,7 @@ uniqueid_generator_stats(PG_FUNCTION_ARGS)
 			continue;
 		if (st != 0)
 			last_us = layout->epoch_us + (int64) (st >> seqf->bits) * layout->unit_us;
-		uid_generators_row(rsinfo, slot, layout == &uid_uuid7_layout ? "uuid7" : layout->typname,
-						   shard ? (int) slot : -1,
+		uid_generators_row(rsinfo, slot, uid_stat_family(slot), shard ? (int) slot : -1,
 						   !shard && (layout == &uid_snowflake_layout || layout == &uid_sonyflake_layout ||
 									  layout == &uid_spreadid_layout || layout == &uid_rsxid_layout),
 						   last_us, now_us, UID_FIELD_MAX(seqf->bits) + 1, layout->unit_us,

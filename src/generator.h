@@ -35,9 +35,9 @@ typedef struct UidSlot
 	char		pad[64 - 4 * sizeof(pg_atomic_uint64)];
 } UidSlot;
 
-extern UidSlot *uid_slots;
+extern UID_HIDDEN UidSlot *uid_slots;
 /* this backend found that it can generate (uid_require_generator) */
-extern bool uid_generator_ready;
+extern UID_HIDDEN bool uid_generator_ready;
 
 extern void uid_generator_shmem_request(void);
 extern void uid_generator_shmem_startup(void);
@@ -46,8 +46,8 @@ extern uint64 uid_generate_slow(const UidLayout *layout, uint32 slot, uint64 fix
 extern bool uid_slot_cover(uint32 slot, uint64 end_ms);
 
 /* this backend's generator of the random bits of IDs (uid_random64) */
-extern pg_prng_state uid_prng;
-extern bool uid_prng_seeded;
+extern UID_HIDDEN pg_prng_state uid_prng;
+extern UID_HIDDEN bool uid_prng_seeded;
 extern void uid_prng_seed(void);
 extern void uid_generator_adopt(const UidLayout *layout, uint32 slot, uint64 last);
 extern uint64 uid_generator_release(const UidLayout *layout, uint32 slot);

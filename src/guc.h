@@ -10,21 +10,21 @@
 #define UID_NSHARDS 8192
 
 extern int	uid_max_clock_lead_ms;
-extern int	uid_node;
+extern UID_HIDDEN int uid_node;
 extern int	uid_cluster;
-extern int	uid_sno_sequence_min;
-extern int	uid_sno_sequence_max;
+extern UID_HIDDEN int uid_sno_sequence_min;
+extern UID_HIDDEN int uid_sno_sequence_max;
 
 /* the node registry (node.c): set, the node number is negotiated there */
 extern char *uid_node_registry;
-extern bool uid_node_negotiated;
+extern UID_HIDDEN bool uid_node_negotiated;
 extern int	uid_node_range_lo;
 extern int	uid_node_range_hi;
 extern int	uid_node_lease_ms;
 extern int	uid_node_skew_ms;
 
 /* The owned shards of uniqueid.shards, one bit each (NULL: none). */
-extern const uint8 *uid_shard_map;
+extern UID_HIDDEN const uint8 *uid_shard_map;
 
 extern void uid_define_gucs(void);
 extern const char *uid_shards_setting(void);

@@ -82,7 +82,7 @@ typedef struct UidHorizonShared
 	pg_atomic_uint64 shard_written_at[UID_NSHARDS];	/* TimestampTz */
 } UidHorizonShared;
 
-extern UidHorizonShared *uid_horizon;
+extern UID_HIDDEN UidHorizonShared *uid_horizon;
 
 /*
  * Called once the floor is fixed after startup or promotion, for each shard
@@ -150,10 +150,10 @@ uid_horizon_floor(uint64 now_ms)
 }
 
 /* Up to where the server-wide horizon covers IDs, as this backend last saw it (or a little less). */
-extern uint64 uid_horizon_covered_to;
+extern UID_HIDDEN uint64 uid_horizon_covered_to;
 
 /* A renewal found a horizon carried into this database, and moved the floor up to it. */
-extern bool uid_horizon_carried;
+extern UID_HIDDEN bool uid_horizon_carried;
 
 /* Whether the ID just covered must be made again (above a horizon carried meanwhile); clears it. */
 static inline bool

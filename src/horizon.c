@@ -322,38 +322,26 @@ uid_timing_add(UidTiming *t, int64 us)
 		;
 }
 
-/* Sets a timing to 0 (first: pg_atomic_init_u64). */
+/* Sets a timing to 0 (first: when the memory is new). */
 static void
 uid_timing_zero(UidTiming *t, bool first)
 {
-	pg_atomic_uint64 *c[] = {&t->count, &t->total_us, &t->max_us};
-
-	for (int i = 0; i < lengthof(c); i++)
-	{
-		if (first)
-			pg_atomic_init_u64(c[i], 0);
-		else
-			pg_atomic_write_u64(c[i], 0);
-	}
+	uid_counter_zero(&t->count, first);
+	uid_counter_zero(&t->total_us, first);
+	uid_counter_zero(&t->max_us, first);
 }
 
 /* The counters of uniqueid_durability at 0: at the start (first), or by uniqueid_stats_reset. */
 static void
 uid_horizon_stats_zero(bool first)
 {
-	pg_atomic_uint64 *c[] = {&uid_horizon->writes, &uid_horizon->failures, &uid_horizon->written_at,
-	&uid_horizon->failures_unlogged};
-
 	uid_timing_zero(&uid_horizon->file_write, first);
 	uid_timing_zero(&uid_horizon->wal_flush, first);
 	uid_timing_zero(&uid_horizon->sync_wait, first);
-	for (int i = 0; i < lengthof(c); i++)
-	{
-		if (first)
-			pg_atomic_init_u64(c[i], 0);
-		else
-			pg_atomic_write_u64(c[i], 0);
-	}
+	uid_counter_zero(&uid_horizon->writes, first);
+	uid_counter_zero(&uid_horizon->failures, first);
+	uid_counter_zero(&uid_horizon->written_at, first);
+	uid_counter_zero(&uid_horizon->failures_unlogged, first);
 	if (first)
 	{
 		pg_atomic_init_u64(&uid_horizon->sync_waiting_since, 0);
@@ -362,16 +350,9 @@ uid_horizon_stats_zero(bool first)
 	/* (not under the horizon's lock, which a write holds while it waits for the standbys) */
 	for (int s = 0; s < UID_NSHARDS; s++)
 	{
-		pg_atomic_uint64 *sc[] = {&uid_horizon->shard_writes[s], &uid_horizon->shard_failures[s],
-		&uid_horizon->shard_written_at[s]};
-
-		for (int i = 0; i < lengthof(sc); i++)
-		{
-			if (first)
-				pg_atomic_init_u64(sc[i], 0);
-			else
-				pg_atomic_write_u64(sc[i], 0);
-		}
+		uid_counter_zero(&uid_horizon->shard_writes[s], first);
+		uid_counter_zero(&uid_horizon->shard_failures[s], first);
+		uid_counter_zero(&uid_horizon->shard_written_at[s], first);
 	}
 }
 

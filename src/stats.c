@@ -62,13 +62,34 @@ typedef struct UidStatsShared
 
 static UidStatsShared *uid_stats = NULL;
 
-uint64		uid_stat_pending[UID_NSTATS];
+uint64		uid_stat_family_count[UID_NSTATS - UID_NSHARDS];
 bool		uid_stat_family_pending = false;
-/* the shards whose pending count is not 0 */
-static uint32 uid_stat_dirty[UID_NSHARDS];
+uint16		uid_stat_shard_count[UID_NSHARDS];
+/* the shards counted since the last fold: a list, and a bit each */
+static uint16 uid_stat_dirty[UID_NSHARDS];
 static int	uid_stat_ndirty = 0;
+static uint64 uid_stat_noted[UID_NSHARDS / 64];
 /* the fold is registered (uid_stats_backend_init) */
 static bool uid_stat_registered = false;
+
+/*
+ * The generators' counters at 0 (the times of the last log lines too, so
+ * that the next borrow past half the allowance is logged): at the start
+ * (first), or by uniqueid_stats_reset.
+ */
+static void
+uid_stats_zero(bool first)
+{
+	for (int i = 0; i < UID_NSTATS; i++)
+	{
+		pg_atomic_uint64 *c = &uid_stats->gen[i].issued;
+
+		for (size_t j = 0; j < sizeof(UidGenStats) / sizeof(pg_atomic_uint64); j++)
+			uid_counter_zero(&c[j], first);
+	}
+	for (int k = 0; k < UID_WAIT_KINDS; k++)
+		uid_counter_zero(&uid_stats->long_waits[k].unlogged, first);
+}
 
 /* shmem_request_hook work */
 void
@@ -86,30 +107,10 @@ uid_stats_shmem_startup(void)
 	uid_stats = ShmemInitStruct("uniqueid statistics", sizeof(UidStatsShared), &found);
 	if (!found)
 	{
-		for (int i = 0; i < UID_NSTATS; i++)
-		{
-			pg_atomic_uint64 *c = &uid_stats->gen[i].issued;
-
-			for (size_t j = 0; j < sizeof(UidGenStats) / sizeof(pg_atomic_uint64); j++)
-				pg_atomic_init_u64(&c[j], 0);
-		}
+		uid_stats_zero(true);
 		for (int k = 0; k < UID_WAIT_KINDS; k++)
-		{
 			pg_atomic_init_u64(&uid_stats->long_waits[k].logged_us, 0);
-			pg_atomic_init_u64(&uid_stats->long_waits[k].unlogged, 0);
-		}
 		pg_atomic_init_u64(&uid_stats->reset_at, (uint64) GetCurrentTimestamp());
-	}
-}
-
-/* Adds a pending count to shared memory. */
-static inline void
-uid_stats_fold_one(uint32 s)
-{
-	if (uid_stat_pending[s] != 0)
-	{
-		pg_atomic_fetch_add_u64(&uid_stats->gen[s].issued, uid_stat_pending[s]);
-		uid_stat_pending[s] = 0;
 	}
 }
 
@@ -120,11 +121,23 @@ uid_stats_fold(void)
 	if (uid_stat_family_pending)
 	{
 		for (uint32 s = UID_NSHARDS; s < UID_NSTATS; s++)
-			uid_stats_fold_one(s);
+		{
+			uint64		n = uid_stat_family_count[s - UID_NSHARDS];
+
+			if (n != 0)
+				pg_atomic_fetch_add_u64(&uid_stats->gen[s].issued, n);
+			uid_stat_family_count[s - UID_NSHARDS] = 0;
+		}
 		uid_stat_family_pending = false;
 	}
 	for (int i = 0; i < uid_stat_ndirty; i++)
-		uid_stats_fold_one(uid_stat_dirty[i]);
+	{
+		uint32		s = uid_stat_dirty[i];
+
+		pg_atomic_fetch_add_u64(&uid_stats->gen[s].issued, uid_stat_shard_count[s]);
+		uid_stat_shard_count[s] = 0;
+		uid_stat_noted[s / 64] &= ~(UINT64CONST(1) << (s % 64));
+	}
 	uid_stat_ndirty = 0;
 }
 
@@ -146,12 +159,22 @@ uid_stats_backend_init(void)
 	uid_stat_registered = true;
 }
 
-/* uid_stat_issued's first ID of a shard since the last fold: the shard is noted. */
+/*
+ * uid_stat_issued_shard's rare case: the shard's first ID since the last
+ * fold (its count is 1), noted for the fold; or its 16 bits wrapped (0),
+ * 65,536 IDs added at once.
+ */
 void
-uid_stat_first(uint32 stat)
+uid_stat_shard_turn(uint32 stat)
 {
-	Assert(stat < UID_NSHARDS && uid_stat_ndirty < UID_NSHARDS);
-	uid_stat_dirty[uid_stat_ndirty++] = stat;
+	Assert(stat < UID_NSHARDS);
+	if (uid_stat_shard_count[stat] == 0)
+		pg_atomic_fetch_add_u64(&uid_stats->gen[stat].issued, UINT64CONST(1) << 16);
+	else if ((uid_stat_noted[stat / 64] & (UINT64CONST(1) << (stat % 64))) == 0)
+	{
+		uid_stat_noted[stat / 64] |= UINT64CONST(1) << (stat % 64);
+		uid_stat_dirty[uid_stat_ndirty++] = (uint16) stat;
+	}
 }
 
 /* Raises an atomic to at least v. */
@@ -469,21 +492,6 @@ uniqueid_generator_stats(PG_FUNCTION_ARGS)
 	return (Datum) 0;
 }
 
-/* Zeroes the generators' counters (uniqueid_stats_reset). */
-static void
-uid_stats_reset_generators(void)
-{
-	for (int i = 0; i < UID_NSTATS; i++)
-	{
-		pg_atomic_uint64 *c = &uid_stats->gen[i].issued;
-
-		for (size_t j = 0; j < sizeof(UidGenStats) / sizeof(pg_atomic_uint64); j++)
-			pg_atomic_write_u64(&c[j], 0);
-	}
-	for (int k = 0; k < UID_WAIT_KINDS; k++)
-		pg_atomic_write_u64(&uid_stats->long_waits[k].unlogged, 0);
-}
-
 PG_FUNCTION_INFO_V1(uniqueid_stats_reset);
 /*
  * uniqueid_stats_reset(): every counter of uniqueid_generators and
@@ -498,7 +506,7 @@ uniqueid_stats_reset(PG_FUNCTION_ARGS)
 
 	uid_stats_require_preload();
 	uid_stats_fold();
-	uid_stats_reset_generators();
+	uid_stats_zero(false);
 	uid_horizon_stats_reset();
 	uid_clock_stats_reset();
 	pg_atomic_write_u64(&uid_stats->reset_at, (uint64) now);

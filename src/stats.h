@@ -13,6 +13,7 @@
 
 #include "datatype/timestamp.h"
 #include "guc.h"
+#include "port/atomics.h"
 
 /* Generator slot numbers: one per logical shard of shardid, then one per other family. */
 #define UID_SLOT_SHARDID 0
@@ -52,16 +53,32 @@ typedef enum UidRefusal
 #define UID_WAIT_KINDS 2
 
 /*
- * This backend's IDs issued per statistics slot, not yet folded into shared
- * memory, and whether a family's (not a shard's) is among them.
+ * This backend's IDs issued, not yet folded into shared memory: per family
+ * (statistics slots from UID_NSHARDS on), with a flag that any is; and per
+ * logical shard, in 16 bits (a small array keeps the shards' slots in the
+ * cache): its wrap is added at once.
  */
-extern UID_HIDDEN uint64 uid_stat_pending[UID_NSTATS];
+extern UID_HIDDEN uint64 uid_stat_family_count[UID_NSTATS - UID_NSHARDS];
 extern UID_HIDDEN bool uid_stat_family_pending;
+extern UID_HIDDEN uint16 uid_stat_shard_count[UID_NSHARDS];
+
+/*
+ * Sets a counter of the views to 0: at the start (first, when the memory is
+ * new: pg_atomic_init_u64), or by uniqueid_stats_reset.
+ */
+static inline void
+uid_counter_zero(pg_atomic_uint64 *c, bool first)
+{
+	if (first)
+		pg_atomic_init_u64(c, 0);
+	else
+		pg_atomic_write_u64(c, 0);
+}
 
 extern void uid_stats_shmem_request(void);
 extern void uid_stats_shmem_startup(void);
 extern void uid_stats_backend_init(void);
-extern void uid_stat_first(uint32 stat);
+extern void uid_stat_shard_turn(uint32 stat);
 extern void uid_stat_borrow(uint32 stat, int64 unit_us, int64 lead_us);
 extern void uid_stat_wait(uint32 stat, int64 waited_us);
 extern void uid_stat_refused(uint32 stat, UidRefusal why);
@@ -78,16 +95,19 @@ extern TimestampTz uid_stats_reset_time(void);
 static inline void
 uid_stat_issued_family(uint32 stat)
 {
-	uid_stat_pending[stat]++;
+	uid_stat_family_count[stat - UID_NSHARDS]++;
 	uid_stat_family_pending = true;
 }
 
-/* Counts an ID of a logical shard (its slot `stat`), noted for the fold on its first. */
+/*
+ * Counts an ID of a logical shard (its slot `stat`); its first since the
+ * last fold, and a wrap of the 16 bits, go to uid_stat_shard_turn.
+ */
 static inline void
 uid_stat_issued_shard(uint32 stat)
 {
-	if (unlikely(uid_stat_pending[stat]++ == 0))
-		uid_stat_first(stat);
+	if (unlikely((uint16) ++uid_stat_shard_count[stat] <= 1))
+		uid_stat_shard_turn(stat);
 }
 
 #endif							/* UNIQUEID_STATS_H */

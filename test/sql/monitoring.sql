@@ -42,7 +42,8 @@ SELECT last_id_time <= id_time(next_snowflake()) AS before_next,
 
 -- a logical shard used has a row of its own (this server owns every shard:
 -- t/057_monitoring.pl refuses one it does not own)
-SELECT count(next_id(4321)) FROM generate_series(1, 2);
+-- (70,000 in one transaction: past the 16 bits a backend counts a shard's in)
+SELECT count(next_id(4321)) FROM generate_series(1, 70000);
 SELECT family, shard, node, issued, refused_not_owned, refused_released, refused_no_ids_left, state
   FROM uniqueid_generators WHERE shard = 4321;
 

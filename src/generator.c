@@ -224,7 +224,6 @@ uid_generate_slow(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 				seq++;
 			else
 			{
-
 				t++;
 				seq = 0;
 				if (t > time_max)

@@ -311,7 +311,7 @@ objectid_generate(UidObjectid *out)
 				/* a new second from the clock: the counter runs on */
 				t = now_s;
 				counter = (counter + 1) & counter_mask;
-				uid_clock_note(now_us);
+				(void) uid_clock_high_water(now_us);
 			}
 			else if (likely(counter < counter_mask))
 				counter++;

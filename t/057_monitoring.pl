@@ -8,7 +8,9 @@
 # for it.  The log lines that go with them are read from the server's log.
 # Last, postgres_exporter (Debian's binary, where test/run.sh unpacked it)
 # runs the repository's query file (monitoring/postgres_exporter.yml)
-# against the server, and its /metrics page shows the views.
+# against the server, and its /metrics page shows the views and every metric
+# the alert rules (monitoring/uniqueid-alerts.yml) name; promtool (Debian's
+# prometheus) checks those rules and runs their unit tests.
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -16,6 +18,7 @@ use lib $FindBin::RealBin;
 use UniqueidTest;
 use Test::More;
 use PostgreSQL::Test::Utils;
+use IPC::Run;
 use Time::HiRes qw(time usleep);
 
 my $lead_ms = 100;
@@ -232,6 +235,27 @@ SKIP:
 		'how far the horizon is ahead of the clock');
 	like($metrics, qr/^uniqueid_durability_sync_waiting_seconds\{[^}]*scope="server"[^}]*\} 0$/m,
 		'and how long a wait for the standbys has lasted (none)');
+	# the alert rules name only metrics that the exporter shows
+	my $rules = slurp_file("$FindBin::RealBin/../monitoring/uniqueid-alerts.yml");
+	my %named = map { $_ => 1 } $rules =~ /\b(uniqueid_(?:generators|durability)_\w+)/g;
+	my @missing = grep { $metrics !~ /^\Q$_\E\{/m } sort keys %named;
+	is("@missing", '', 'every metric of monitoring/uniqueid-alerts.yml (' . scalar(keys %named) . ') is one the exporter shows');
+}
+
+# ---- the alert rules, with promtool ----
+SKIP:
+{
+	my $promtool = $ENV{UID_PROMTOOL} // '';
+	skip 'promtool is not unpacked (test/run.sh does it on the machine itself, from Debian\'s prometheus)', 2
+	  unless -x $promtool;
+	my $dir = "$FindBin::RealBin/../monitoring";
+	my $out;
+	IPC::Run::run([ $promtool, 'check', 'rules', "$dir/uniqueid-alerts.yml" ], '>', \$out, '2>&1');
+	like($out, qr/SUCCESS: 8 rules found/, 'promtool reads the 8 alert rules') or diag($out);
+	# (promtool test rules reads the rule file beside the test file)
+	IPC::Run::run([ $promtool, 'test', 'rules', "$dir/uniqueid-alerts.test.yml" ], '>', \$out, '2>&1');
+	like($out, qr/^\s*SUCCESS\s*$/m, 'and they fire as their unit tests say (monitoring/uniqueid-alerts.test.yml)')
+	  or diag($out);
 }
 
 done_testing();

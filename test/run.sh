@@ -282,27 +282,35 @@ if [ "$UID_PGVER" = 19 ] && [ -n "${UID_IN_ROOT:-}" ]; then
 	fi
 fi
 
-# postgres_exporter for t/057_monitoring.pl: Debian's binary
-# (prometheus-postgres-exporter), unpacked once, not installed, so that no
-# service starts; on the machine itself only (the test skips elsewhere)
-UID_EXPORTER=
-if [ -z "${UID_IN_ROOT:-}" ]; then
-	ex=${UID_CACHE:-/var/cache/uniqueid}/exporter
-	if [ ! -x "$ex/usr/bin/prometheus-postgres-exporter" ] && [ "$(id -u)" -eq 0 ]; then
-		uid_log "unpacking Debian's prometheus-postgres-exporter in $ex"
-		rm -rf "$ex" && mkdir -p "$ex" &&
-			(cd "$ex" && apt-get download -qq prometheus-postgres-exporter 2>/dev/null &&
-				dpkg-deb -x prometheus-postgres-exporter_*.deb .) ||
-			uid_log "could not unpack prometheus-postgres-exporter: t/057_monitoring.pl will skip it, saying so"
+# postgres_exporter and promtool for t/057_monitoring.pl: Debian's binaries
+# (packages prometheus-postgres-exporter, prometheus), unpacked once, not
+# installed, so that no service starts; on the machine itself only (the
+# test skips elsewhere)
+# unpack_binary PACKAGE BINARY: the path of BINARY from PACKAGE, unpacked in the cache
+unpack_binary() {
+	local dir=${UID_CACHE:-/var/cache/uniqueid}/$1
+	if [ ! -x "$dir/usr/bin/$2" ] && [ "$(id -u)" -eq 0 ]; then
+		uid_log "unpacking Debian's $1 in $dir"
+		rm -rf "$dir" && mkdir -p "$dir" &&
+			(cd "$dir" && { apt-get download -qq "$1" 2>/dev/null ||
+				{ apt-get update -qq && apt-get download -qq "$1" 2>/dev/null; }; } &&
+				dpkg-deb -x "$1"_*.deb . && rm -f "$1"_*.deb) ||
+			uid_log "could not unpack $1: t/057_monitoring.pl will skip $2, saying so"
 	fi
-	[ -x "$ex/usr/bin/prometheus-postgres-exporter" ] && UID_EXPORTER=$ex/usr/bin/prometheus-postgres-exporter
+	[ -x "$dir/usr/bin/$2" ] && echo "$dir/usr/bin/$2"
+}
+UID_EXPORTER=
+UID_PROMTOOL=
+if [ -z "${UID_IN_ROOT:-}" ]; then
+	UID_EXPORTER=$(unpack_binary prometheus-postgres-exporter prometheus-postgres-exporter)
+	UID_PROMTOOL=$(unpack_binary prometheus promtool)
 fi
 
 uid_log "TAP (t/*.pl, each with servers of its own)"
 # two files at a time (the machine has 2 cores, and the tests wait more than
 # they compute), each with its time; each file ends within 10 minutes
 # (t/UniqueidTest.pm), the whole within 40
-uid_as_owner_for 2400 UID_CITUS_WHY="${UID_CITUS_WHY:-}" UID_UPGRADE_FROM="$UID_UPGRADE_FROM" UID_NPM_DIR="$UID_NPM_DIR" UID_EXPORTER="$UID_EXPORTER" make -s installcheck "$PGC" REGRESS= PROVE_FLAGS="--failures --timer -j2" 2>&1 | tee "$W/tap.log"
+uid_as_owner_for 2400 UID_CITUS_WHY="${UID_CITUS_WHY:-}" UID_UPGRADE_FROM="$UID_UPGRADE_FROM" UID_NPM_DIR="$UID_NPM_DIR" UID_EXPORTER="$UID_EXPORTER" UID_PROMTOOL="$UID_PROMTOOL" make -s installcheck "$PGC" REGRESS= PROVE_FLAGS="--failures --timer -j2" 2>&1 | tee "$W/tap.log"
 rc=${PIPESTATUS[0]}
 count_prove "$W/tap.log" "$rc"
 [ "$rc" -ne 0 ] && for f in tmp_check/log/regress_log_*; do

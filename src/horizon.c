@@ -51,6 +51,7 @@
 #include "storage/shmem.h"
 #include "stats.h"
 #include "utils/builtins.h"
+#include "utils/tuplestore.h"
 #include "utils/timestamp.h"
 
 #define UID_HORIZON_FILE "uniqueid.horizon"
@@ -577,7 +578,7 @@ uid_horizon_raise(uint64 at_ms)
 static bool
 uid_sync_standbys_defined(void)
 {
-	bits8		status = WalSndCtl->sync_standbys_status;
+	uint8		status = WalSndCtl->sync_standbys_status;
 
 	if (status & SYNC_STANDBY_INIT)
 		return (status & SYNC_STANDBY_DEFINED) != 0;

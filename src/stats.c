@@ -25,6 +25,7 @@
 #include "objectid.h"
 #include "sno.h"
 #include "utils/builtins.h"
+#include "utils/tuplestore.h"
 #include "utils/memutils.h"
 #include "utils/timestamp.h"
 

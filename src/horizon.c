@@ -82,16 +82,6 @@ uint64		uid_horizon_covered_to = 0;
 bool		uid_horizon_carried = false;
 UidShardFloorHook uid_horizon_shard_floor_hook = NULL;
 
-/* Raises an atomic to at least v. */
-static void
-uid_atomic_raise(pg_atomic_uint64 *a, uint64 v)
-{
-	uint64		cur = pg_atomic_read_u64(a);
-
-	while (v > cur && !pg_atomic_compare_exchange_u64(a, &cur, v))
-		;
-}
-
 /*
  * The greatest horizon a state file may hold: the end of the last time unit
  * of the longest layouts (ulid's and uuid7's 48-bit milliseconds, in the
@@ -315,12 +305,10 @@ static void
 uid_timing_add(UidTiming *t, int64 us)
 {
 	uint64		v = (uint64) Max(us, 0);
-	uint64		cur = pg_atomic_read_u64(&t->max_us);
 
 	pg_atomic_fetch_add_u64(&t->count, 1);
 	pg_atomic_fetch_add_u64(&t->total_us, v);
-	while (v > cur && !pg_atomic_compare_exchange_u64(&t->max_us, &cur, v))
-		;
+	uid_atomic_raise(&t->max_us, v);
 }
 
 /* Sets a timing to 0 (first: when the memory is new). */

@@ -178,16 +178,6 @@ uid_stat_shard_turn(uint32 stat)
 	}
 }
 
-/* Raises an atomic to at least v. */
-static void
-uid_stat_raise(pg_atomic_uint64 *a, uint64 v)
-{
-	uint64		cur = pg_atomic_read_u64(a);
-
-	while (v > cur && !pg_atomic_compare_exchange_u64(a, &cur, v))
-		;
-}
-
 static const UidLayout *uid_slot_layout(uint32 slot);
 
 /* The family of a statistics slot, as the view names it */
@@ -227,7 +217,7 @@ uid_stat_borrow(uint32 stat, int64 unit_us, int64 lead_us)
 
 	pg_atomic_fetch_add_u64(&g->borrows, 1);
 	pg_atomic_fetch_add_u64(&g->borrowed_us, (uint64) unit_us);
-	uid_stat_raise(&g->max_lead_us, (uint64) Max(lead_us, 0));
+	uid_atomic_raise(&g->max_lead_us, (uint64) Max(lead_us, 0));
 	if (lead_us * 2 > (int64) uid_max_clock_lead_ms * 1000)
 	{
 		uint64		last = pg_atomic_read_u64(&g->lead_logged_us);
@@ -256,7 +246,7 @@ uid_stat_wait(uint32 stat, int64 waited_us)
 
 	pg_atomic_fetch_add_u64(&g->waits, 1);
 	pg_atomic_fetch_add_u64(&g->wait_us, (uint64) Max(waited_us, 0));
-	uid_stat_raise(&g->max_wait_us, (uint64) Max(waited_us, 0));
+	uid_atomic_raise(&g->max_wait_us, (uint64) Max(waited_us, 0));
 	uid_stat_long_wait(UID_WAIT_CLOCK, waited_us);
 }
 

@@ -62,6 +62,16 @@ extern UID_HIDDEN uint64 uid_stat_family_count[UID_NSTATS - UID_NSHARDS];
 extern UID_HIDDEN bool uid_stat_family_pending;
 extern UID_HIDDEN uint16 uid_stat_shard_count[UID_NSHARDS];
 
+/* Raises an atomic to at least v (a horizon, or the largest of a counter). */
+static inline void
+uid_atomic_raise(pg_atomic_uint64 *a, uint64 v)
+{
+	uint64		cur = pg_atomic_read_u64(a);
+
+	while (v > cur && !pg_atomic_compare_exchange_u64(a, &cur, v))
+		;
+}
+
 /*
  * Sets a counter of the views to 0: at the start (first, when the memory is
  * new: pg_atomic_init_u64), or by uniqueid_stats_reset.

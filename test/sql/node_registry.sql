@@ -41,8 +41,11 @@ FROM uniqueid_renew_node(4, 4, 60000, 100, :base + 10000, 62000);
 SELECT horizon_ms - :base AS horizon_ahead FROM uniqueid_renew_node(4, 4, 60000, 100, :base, 62000);
 -- a shorter lease (uniqueid.node_lease lowered) does not end the one given sooner
 SELECT lease_until_ms > :base + 50000 AS still_leased FROM uniqueid_renew_node(4, 4, 1000, 100, :base, 62000);
--- nor do bounds pass: a horizon more than a day ahead of the registry's clock
-SELECT count(*) AS renewed FROM uniqueid_renew_node(4, 4, 60000, 100, :base + 90000000, 62000);
+-- a base past the registry's clock plus a day (the holder's clock or
+-- horizon that far ahead) still renews (1.8), its horizon recorded at the
+-- registry's clock plus a day (uniqueid_node_allowance_ms()), no further
+SELECT horizon_ms BETWEEN :base + 86400000 AND uniqueid_timestamptz_to_ms(clock_timestamp()) + 86400000 AS at_allowance
+FROM uniqueid_renew_node(4, 4, 60000, 100, :base + 90000000, 62000);
 
 -- a holder that had a number gets it back first when it is free, even
 -- with a lower one free: c gives 5 back at shutdown, a lets 3 run out
@@ -66,9 +69,71 @@ SELECT * FROM claim(0, 9, 1, 'x', 9, lease_ms => 999);
 SELECT * FROM claim(0, 9, 1, 'x', 9, lease_ms => 2000, skew_ms => 1000);
 SELECT * FROM uniqueid_claim_node(0, 9, 1, 'x', 9, 60000, 1000, :base, 60000 + 3601001);
 SELECT * FROM uniqueid_claim_node(0, 9, 1, 'x', 9, 3600001, 1000, :base, 3600001);
-SELECT * FROM uniqueid_claim_node(0, 9, 1, 'x', 9, 60000, 1000, :base + 90000000, 62000);
+-- (a base past the registry's clock plus a day is no longer a bad argument,
+-- 1.8: the horizon is bounded instead)
+SELECT number, horizon_ms <= uniqueid_timestamptz_to_ms(clock_timestamp()) + 86400000 AS within_a_day
+FROM uniqueid_claim_node(0, 9, 1, 'x', 9, 60000, 1000, :base + 90000000, 62000);
 INSERT INTO uniqueid_node_claims VALUES (70000, 1, 'x', 1, now(), now(), now(), 0, now(), now());
+-- a renewal's bad terms are an error (1.8), told from a number not the
+-- token's (no row): a skew of half the lease or more, a lease out of bounds
+SELECT * FROM uniqueid_renew_node(4, 4, 60000, 2147483647, :base, 62000);
+SELECT * FROM uniqueid_renew_node(4, 4, 60000, 30000, :base, 62000);
+SELECT * FROM uniqueid_renew_node(4, 4, 999, 100, :base, 62000);
+SELECT * FROM uniqueid_renew_node(4, 4, 60000, 100, -1, 62000);
+SELECT * FROM uniqueid_renew_node(4, 4, 60000, 100, :base, 59999);
 \set VERBOSITY default
+SELECT count(*) AS renewed_by_another FROM uniqueid_renew_node(4, 999, 60000, 100, :base, 62000);
+
+-- claims and releases in a row cannot push a number's horizon further than
+-- the registry's clock plus a day, nor lock its next holder out: 300
+-- cycles of the worst a registry role can send (a base a day ahead, the
+-- largest ahead, a release that keeps the horizon)
+DO $$
+BEGIN
+    FOR i IN 1..300 LOOP
+        PERFORM uniqueid_claim_node(20, 20, 1, 'pusher', i, 3600000, 0,
+                                    uniqueid_timestamptz_to_ms(clock_timestamp()) + 86400000, 7201000);
+        PERFORM uniqueid_release_node(20, i, 9000000000000);
+    END LOOP;
+END $$;
+SELECT horizon <= clock_timestamp() + interval '1 day' AS within_a_day,
+       horizon > clock_timestamp() + interval '23 hours' AS pushed
+FROM uniqueid_node_claims WHERE number = 20;
+-- the next holder, its clock right, gets the number with a horizon not
+-- below the previous one (it starts above it), and renews
+SELECT number, horizon_ms >= previous_horizon_ms AS not_below,
+       previous_horizon_ms <= uniqueid_timestamptz_to_ms(clock_timestamp()) + 86400000 AS previous_within_a_day
+FROM uniqueid_claim_node(20, 20, 2, 'victim', 77, 60000, 1000, :base, 62000);
+SELECT count(*) AS renewed FROM uniqueid_renew_node(20, 77, 60000, 1000, :base + 86400000 + 7200000, 62000);
+
+-- a claim retried with its token (its first try's outcome unknown to the
+-- holder) gets the number that try claimed, not another
+SELECT number FROM uniqueid_claim_node(21, 23, 3, 'retry', 555, 60000, 1000, :base, 62000);
+SELECT number, horizon_ms >= :base + 62000 AS covers
+FROM uniqueid_claim_node(21, 23, 3, 'retry', 555, 60000, 1000, :base, 62000);
+SELECT count(*) AS claims_of_retry FROM uniqueid_node_claims WHERE holder_name = 'retry';
+
+-- the registry restarted, promoted or restored (another start, timeline or
+-- system identifier than the last claim saw): for the claimer's ahead and
+-- skew, no number, only the end of the grace period; renewals go on
+SELECT system_identifier = (SELECT s.system_identifier FROM pg_control_system() s) AS this_cluster
+FROM uniqueid_node_registry;
+UPDATE uniqueid_node_registry SET timeline = 'FFFFFFFF';
+SELECT number IS NULL AS no_number, previous_horizon_ms IS NULL AS no_horizon,
+       lease_until_ms - uniqueid_timestamptz_to_ms(clock_timestamp()) BETWEEN 62000 AND 63000 AS grace_ahead_and_skew
+FROM uniqueid_claim_node(24, 24, 4, 'after', 8, 60000, 1000, :base, 62000);
+SELECT timeline <> 'FFFFFFFF' AS noted FROM uniqueid_node_registry;
+SELECT count(*) AS renewed_in_grace FROM uniqueid_renew_node(21, 555, 60000, 1000, :base, 62000);
+UPDATE uniqueid_node_registry SET since = clock_timestamp() - interval '64 s';
+SELECT number FROM uniqueid_claim_node(24, 24, 4, 'after', 8, 60000, 1000, :base, 62000);
+-- a restart alone counts from the start (this server's, more than the
+-- 1 s of these terms ago)
+SELECT true AS waited FROM pg_sleep(greatest(0, 1.2 - extract(epoch FROM clock_timestamp() - pg_postmaster_start_time())));
+UPDATE uniqueid_node_registry SET started = '2000-01-01';
+SELECT count(*) AS claimed FROM uniqueid_claim_node(25, 25, 5, 'restart', 9, 1000, 0, :base, 1000)
+WHERE number IS NOT NULL;
+SELECT since = pg_postmaster_start_time() AS since_start FROM uniqueid_node_registry;
+DELETE FROM uniqueid_node_claims WHERE number >= 20;
 
 -- the registry role: the functions, granted; the table, not writable
 CREATE ROLE uid_registry;
@@ -98,6 +163,7 @@ SELECT current_setting('uniqueid.node_registry') AS registry, current_setting('u
        current_setting('uniqueid.node_leased') AS leased;
 
 DELETE FROM uniqueid_node_claims;
+DELETE FROM uniqueid_node_registry;
 DROP FUNCTION claim;
 REVOKE EXECUTE ON FUNCTION uniqueid_claim_node, uniqueid_renew_node, uniqueid_release_node FROM uid_registry;
 DROP ROLE uid_registry, uid_other;

@@ -232,3 +232,17 @@ uid_wait(int64 wait_us)
 	pg_usleep(Min(Max(wait_us, 100), 10000));
 	CHECK_FOR_INTERRUPTS();
 }
+
+/*
+ * The highest reading of the clock (or time raised to) carried forward by
+ * the monotonic clock, as uid_clock_high_water gives it, without reading
+ * the wall clock or raising anything: for a reader whose reading would make
+ * no ID (the node registry's worker).  0 before the first reading or raise.
+ */
+int64
+uid_clock_high_water_peek(void)
+{
+	int64		seen = (int64) pg_atomic_read_u64(&uid_clock->offset);
+
+	return seen == 0 ? 0 : uid_mono_us() + seen;
+}

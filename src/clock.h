@@ -15,6 +15,7 @@ extern void uid_clock_shmem_request(void);
 extern void uid_clock_shmem_startup(void);
 extern int64 uid_mono_us(void);
 extern int64 uid_clock_high_water(int64 now_us);
+extern int64 uid_clock_high_water_peek(void);
 extern void uid_clock_raise(int64 at_us);
 extern bool uid_clock_set_back(void);
 extern void uid_wait(int64 wait_us);

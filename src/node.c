@@ -338,8 +338,37 @@ uid_node_publish(uint32 node, int64 token, uint64 horizon_ms, int64 safe_until_u
 }
 
 /*
+ * The registry's last WARNING during a query (its notice receiver): a
+ * commit whose wait for the synchronous standbys was canceled reports
+ * success with only a WARNING, the transaction committed on the primary
+ * alone, so a query that drew one has an unknown outcome.
+ */
+static char uid_node_warning[UID_NODE_ERROR_LEN];
+
+static void
+uid_node_notice(void *arg, const PGresult *res)
+{
+	const char *severity = PQresultErrorField(res, PG_DIAG_SEVERITY_NONLOCALIZED);
+
+	if (severity != NULL && strcmp(severity, "NOTICE") != 0 && strcmp(severity, "INFO") != 0 &&
+		strcmp(severity, "LOG") != 0 && strncmp(severity, "DEBUG", 5) != 0)
+	{
+		strlcpy(uid_node_warning, PQresultErrorMessage(res), sizeof(uid_node_warning));
+		/* (one line in the messages that quote it) */
+		for (char *p = uid_node_warning; *p; p++)
+			if (*p == '\n')
+				*p = ' ';
+	}
+}
+
+/*
  * Runs a query with text parameters on the registry; returns its one result
- * of tuples (rows may be 0), or errors out with the registry's message.
+ * of tuples (rows may be 0) once the registry has committed it, or errors
+ * out.  Every result is read: an error after the rows (a deferred
+ * constraint, a failed commit), a WARNING (a canceled wait for the
+ * synchronous standbys), a lost connection or a timeout leave the outcome
+ * unknown (08007): what the query wrote may or may not be there, and
+ * nothing it answered may be used.
  */
 static PGresult *
 uid_node_query(PGconn *conn, const char *server, int timeout_ms, const char *sql,
@@ -347,7 +376,9 @@ uid_node_query(PGconn *conn, const char *server, int timeout_ms, const char *sql
 {
 	PGresult   *res,
 			   *more;
+	char	   *failure = NULL;
 
+	uid_node_warning[0] = '\0';
 	if (!PQsendQueryParams(conn, sql, nparams, NULL, params, NULL, NULL, 0))
 		ereport(ERROR,
 				(errcode(ERRCODE_CONNECTION_FAILURE),
@@ -355,18 +386,39 @@ uid_node_query(PGconn *conn, const char *server, int timeout_ms, const char *sql
 				 errdetail_internal("%s", pchomp(PQerrorMessage(conn)))));
 	res = uid_remote_result(conn, timeout_ms, server);
 	while ((more = uid_remote_result(conn, timeout_ms, server)) != NULL)
-		PQclear(more);
-	if (res == NULL || PQresultStatus(res) != PGRES_TUPLES_OK)
 	{
-		char	   *why = pchomp(res ? PQresultErrorMessage(res) : PQerrorMessage(conn));
+		if (failure == NULL && PQresultStatus(more) != PGRES_TUPLES_OK &&
+			PQresultStatus(more) != PGRES_COMMAND_OK)
+			failure = pchomp(PQresultErrorMessage(more));
+		PQclear(more);
+	}
+	if (res != NULL && PQresultStatus(res) == PGRES_TUPLES_OK && failure == NULL &&
+		uid_node_warning[0] == '\0' && PQtransactionStatus(conn) == PQTRANS_IDLE)
+		return res;
+	if (res != NULL && PQresultStatus(res) == PGRES_FATAL_ERROR && failure == NULL &&
+		uid_node_warning[0] == '\0' && PQstatus(conn) == CONNECTION_OK &&
+		PQtransactionStatus(conn) == PQTRANS_IDLE)
+	{
+		/* the statement failed, and the registry is still there to say so: nothing was written */
+		char	   *why = pchomp(PQresultErrorMessage(res));
+		const char *state = PQresultErrorField(res, PG_DIAG_SQLSTATE);
 
 		PQclear(res);
 		ereport(ERROR,
-				(errcode(ERRCODE_CONNECTION_FAILURE),
+				(errcode(state != NULL && strcmp(state, "22023") == 0 ?
+						 ERRCODE_INVALID_PARAMETER_VALUE : ERRCODE_CONNECTION_FAILURE),
 				 errmsg("registry %s refused uniqueid's query", server),
 				 errdetail_internal("%s", why)));
 	}
-	return res;
+	if (failure == NULL)
+		failure = uid_node_warning[0] != '\0' ? pstrdup(uid_node_warning) :
+			pchomp(res != NULL && PQresultStatus(res) != PGRES_TUPLES_OK ?
+				   PQresultErrorMessage(res) : PQerrorMessage(conn));
+	PQclear(res);
+	ereport(ERROR,
+			(errcode(ERRCODE_TRANSACTION_RESOLUTION_UNKNOWN),
+			 errmsg("the outcome of uniqueid's query on registry %s is unknown", server),
+			 errdetail_internal("%s", failure[0] != '\0' ? failure : "The connection was lost.")));
 }
 
 /* A bigint of the registry's answer (uid_remote_int64: a protocol violation if it is not one). */
@@ -396,6 +448,7 @@ uid_node_connect(const char *server, int timeout_ms)
 	PGresult   *res;
 
 	uid_node_conn = uid_remote_connect(uid_node_registry, "uniqueid node registry", server, timeout_ms);
+	PQsetNoticeReceiver(uid_node_conn, uid_node_notice, NULL);
 	/* (each claim is one statement in read committed: its row lock decides a race) */
 	res = uid_node_query(uid_node_conn, server, timeout_ms,
 						 "SELECT pg_catalog.quote_ident(n.nspname), e.extversion,"
@@ -429,16 +482,28 @@ uid_node_connect(const char *server, int timeout_ms)
 }
 
 /*
- * Where the horizon recorded now starts: the clock's high-water mark, or
- * the highest durable horizon of the server if later (the slots' states lie
- * below it).  The registry adds the lease, the lead and a unit.
+ * Where the horizon recorded now starts: the highest reading of the clock
+ * that an ID may have used (carried forward, uid_clock_high_water_peek),
+ * the clock now if later, but by at most ahead_ms, or the highest durable
+ * horizon of the server if later (the slots' states lie below it).  The
+ * worker's own reading raises nothing: a clock stepped far ahead and back
+ * while no ID was made moves neither the generators nor the horizon
+ * recorded (an ID made meanwhile past the horizon is refused, and the next
+ * renewal records a horizon above it, within the registry's allowance).
+ * The registry adds ahead_ms: the lease, the lead and a unit.
  */
 static int64
-uid_node_base_ms(void)
+uid_node_base_ms(int64 ahead_ms)
 {
 	int64		now_us = GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US;
+	int64		seen_us = uid_clock_high_water_peek();
+	int64		base_us;
 
-	return Max(uid_clock_high_water(now_us) / 1000, (int64) uid_horizon_known());
+	if (seen_us == 0)
+		base_us = uid_clock_high_water(now_us); /* (no reading yet: this one) */
+	else
+		base_us = Max(seen_us, Min(now_us, seen_us + ahead_ms * 1000));
+	return Max(base_us / 1000, (int64) uid_horizon_known());
 }
 
 /* This server's name in the registry: cluster_name, else the host and port. */
@@ -483,6 +548,15 @@ uid_node_token(void)
 }
 
 /*
+ * The token of a claim sent whose outcome is unknown (it may have been
+ * granted): the next claim sends it again, so that a registry of 1.8 or
+ * later answers with the number it granted, if it did, rather than another
+ * (a registry of 1.6 or 1.7 leaves that one to run out).
+ */
+static int64 uid_node_pending_token = 0;
+static bool uid_node_pending = false;
+
+/*
  * Claims a number (the worker holds none): the registry's answer, checked;
  * the server's horizon raised to the previous holder's; then the claim
  * published.  sent_us: the monotonic clock before the claim was sent.
@@ -499,10 +573,15 @@ uid_node_claim(const char *server, int timeout_ms, const UidNodeTerms *t, int64 
 				horizon_ms,
 				until_ms;
 
-	if (!pg_strong_random(&token, sizeof(token)))
-		ereport(ERROR,
-				(errcode(ERRCODE_INTERNAL_ERROR),
-				 errmsg("could not generate a random token for the claim of a node number")));
+	if (!uid_node_pending)
+	{
+		if (!pg_strong_random(&uid_node_pending_token, sizeof(uid_node_pending_token)))
+			ereport(ERROR,
+					(errcode(ERRCODE_INTERNAL_ERROR),
+					 errmsg("could not generate a random token for the claim of a node number")));
+		uid_node_pending = true;
+	}
+	token = uid_node_pending_token;
 	params[0] = psprintf("%d", uid_node_range_lo);
 	params[1] = psprintf("%d", uid_node_range_hi);
 	params[2] = psprintf(UINT64_FORMAT, GetSystemIdentifier());
@@ -518,6 +597,8 @@ uid_node_claim(const char *server, int timeout_ms, const UidNodeTerms *t, int64 
 								  " $3::pg_catalog.numeric, $4::pg_catalog.text, $5::pg_catalog.int8,"
 								  " $6::pg_catalog.int4, $7::pg_catalog.int4, $8::pg_catalog.int8, $9::pg_catalog.int4)",
 								  uid_node_schema), 9, params);
+	/* the registry committed its answer: whatever it is, the token's claim is known */
+	uid_node_pending = false;
 	if (PQntuples(res) != 1)
 	{
 		PQclear(res);
@@ -527,12 +608,23 @@ uid_node_claim(const char *server, int timeout_ms, const UidNodeTerms *t, int64 
 						uid_node_range_lo, uid_node_range_hi, server),
 				 errhint("Numbers whose lease ran out are free uniqueid.node_skew after; widen the range for more servers.")));
 	}
+	if (PQgetisnull(res, 0, 0) && !PQgetisnull(res, 0, 3))
+	{
+		until_ms = uid_node_answer(res, 3, server);
+		PQclear(res);
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("registry %s claims no node number before %s", server,
+						timestamptz_to_str((TimestampTz) until_ms * 1000 - UID_PG_EPOCH_UNIX_US)),
+				 errdetail("It was restarted, promoted or restored: it may have forgotten claims, so it grants none for the lease, the skew and lead allowances and the longest unit.")));
+	}
 	node = uid_node_answer(res, 0, server);
 	previous_ms = uid_node_answer(res, 1, server);
 	horizon_ms = uid_node_answer(res, 2, server);
 	until_ms = uid_node_answer(res, 3, server);
 	PQclear(res);
-	if (node < uid_node_range_lo || node > uid_node_range_hi || previous_ms < 0 || horizon_ms <= previous_ms)
+	/* (the horizon may equal the previous one: no room until a renewal records a later one) */
+	if (node < uid_node_range_lo || node > uid_node_range_hi || previous_ms < 0 || horizon_ms < previous_ms)
 		ereport(ERROR,
 				(errcode(ERRCODE_PROTOCOL_VIOLATION),
 				 errmsg("registry %s answered an invalid claim: number " INT64_FORMAT ", horizons " INT64_FORMAT " and " INT64_FORMAT,
@@ -583,8 +675,8 @@ uid_node_renew(const char *server, int timeout_ms, const UidNodeTerms *t, int64 
 								  " $6::pg_catalog.int4)", uid_node_schema), 6, params);
 	if (PQntuples(res) != 1)
 	{
-		char	   *why = psprintf("lost node number %u: registry %s has it leased to another server, "
-								   "the lease having run out before it was renewed", UID_CLAIM_NODE(c), server);
+		char	   *why = psprintf("lost node number %u: registry %s records another claim of it, "
+								   "this server's lease having run out before it was renewed", UID_CLAIM_NODE(c), server);
 
 		PQclear(res);
 		uid_node_fence();
@@ -619,6 +711,7 @@ uid_node_round(const char *server, TimestampTz started)
 	int			timeout_ms = Min(Max(t.lease_ms / 3, 1000), 10000);
 	uint64		c = pg_atomic_read_u64(&uid_node_shared->claim);
 	int64		sent_us;
+	int			ahead_ms;
 
 	if (2 * t.skew_ms >= t.lease_ms)
 		ereport(ERROR,
@@ -629,8 +722,9 @@ uid_node_round(const char *server, TimestampTz started)
 		uid_node_connect(server, timeout_ms);
 	t.lease = psprintf("%d", t.lease_ms);
 	t.skew = psprintf("%d", t.skew_ms);
-	t.base = psprintf(INT64_FORMAT, uid_node_base_ms());
-	t.ahead = psprintf("%d", t.lease_ms + uid_max_clock_lead_ms + UID_NODE_LONGEST_UNIT_MS);
+	ahead_ms = t.lease_ms + uid_max_clock_lead_ms + UID_NODE_LONGEST_UNIT_MS;
+	t.base = psprintf(INT64_FORMAT, uid_node_base_ms(ahead_ms));
+	t.ahead = psprintf("%d", ahead_ms);
 	sent_us = uid_mono_us();
 	if (UID_CLAIM_NODE(c) == UID_NO_NODE)
 		uid_node_claim(server, timeout_ms, &t, sent_us, started);

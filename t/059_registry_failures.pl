@@ -17,6 +17,9 @@
 #   A holder's clock stepped two days ahead and back, no ID made meanwhile:
 #   it keeps its number and makes node-bearing IDs at the right time again
 #   (1.7 lost the number, with a false message, and stopped for a day).
+#
+#   The registry's clock stepped forward past two skew allowances: it hands
+#   a number on while its holder may still use it; the IDs stay unique.
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -41,7 +44,7 @@ sub registry
 	my $reg = uid_node($name,
 		conf => [ "uniqueid.shards = ''", $sync ? "synchronous_standby_names = 'nosuch'" : () ],
 		$sync ? (allows_streaming => 1) : ());
-	$reg->start;
+	uid_on_clock($reg, sub { $reg->start });
 	$reg->safe_psql('postgres', 'SET synchronous_commit = local; CREATE EXTENSION uniqueid');
 	$reg->safe_psql('postgres', q{
 		SET synchronous_commit = local;
@@ -187,5 +190,42 @@ is($hd->safe_psql('postgres', q{SELECT id_node(s) = 9 AND id_time(s) < now() + i
 is(number_of($hd), '9', 'd kept number 9');
 unlike(slurp_file($hd->logfile), qr/lost node number/, 'd never said it lost the number');
 $hd->stop('fast');
+
+# ---- the registry's clock steps forward past two skew allowances ----
+# e holds number 3 and its renewals fail; f waits for the number.  The
+# registry's clock 10 s ahead: it hands the number to f while e may still
+# make IDs under it (until its last good lease less the skew).  The IDs
+# stay unique: e's never pass the horizon it recorded, f's start above it.
+my $he = member('e', $reg, '3');
+ok(uid_wait_until(30, sub { number_of($he) eq '3' }), 'e leases number 3');
+my $hf = member('f', $reg, '3');
+$reg->safe_psql('postgres', "INSERT INTO fail VALUES ('e', 'renew')");
+uid_clock_set($reg, 10);
+my (%e_ids, @f_ids, $overlap);
+my $until = time + $lease + 1;
+while (time < $until && !@f_ids)
+{
+	my ($rc, $out) = $he->psql('postgres', 'SELECT next_snowflake() FROM generate_series(1, 100)');
+	$e_ids{$_} = 1 for $rc == 0 ? split(/\n/, $out) : ();
+	if (number_of($hf) eq '3')
+	{
+		@f_ids = snowflakes($hf, 2000);
+		($rc, $out) = $he->psql('postgres', 'SELECT next_snowflake() FROM generate_series(1, 100)');
+		$overlap = $rc == 0;
+		$e_ids{$_} = 1 for $rc == 0 ? split(/\n/, $out) : ();
+	}
+	usleep(20_000);
+}
+ok(uid_wait_until(30, sub { number_of($hf) eq '3' }), 'f leases number 3, the registry seeing e\'s lease ended');
+push @f_ids, snowflakes($hf, 2000);
+note(($overlap ? 'e still made IDs under number 3 after f claimed it' : 'e had stopped before f claimed it')
+	. sprintf(' (%d IDs of e)', scalar keys %e_ids));
+ok(scalar(keys %e_ids) > 0, 'e made IDs under number 3');
+my ($e_max) = sort { $b <=> $a } keys %e_ids;
+is(scalar(grep { $e_ids{$_} } @f_ids), 0, 'no snowflake of f repeats one of e');
+is(scalar(grep { $_ <= $e_max } @f_ids), 0, "every snowflake of f is above e's: the horizon, not the lease, keeps them apart");
+uid_clock_set($reg, 0);
+$he->stop('fast');
+$hf->stop('fast');
 $reg->stop('fast');
 done_testing();

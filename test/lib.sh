@@ -28,7 +28,9 @@ uid_install_packages() {
 	fi
 	uid_log "installing ${missing[*]}"
 	# (sid's Release file may read as expired: the roots use it)
-	apt-get -o Acquire::Check-Valid-Until=false update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
+	# (waiting for another apt, such as a root being made, up to 10 minutes)
+	apt-get -o Acquire::Check-Valid-Until=false -o DPkg::Lock::Timeout=600 update -qq &&
+		DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq "${missing[@]}" >/dev/null
 }
 
 # Builds and installs the extension for the server's pg_config.

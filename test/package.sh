@@ -184,6 +184,10 @@ fi
 # a PostgreSQL version: the Debian package
 ######################################################################
 V=${1:-}
+# --roots after the version: only make (or wait for) the cached roots, as
+# test/run.sh --matrix does in the background
+ROOTS_ONLY=
+[ "${2:-}" = --roots ] && ROOTS_ONLY=1
 case "$V" in
 15) SUITE=bookworm ;;
 17) SUITE=trixie ;;
@@ -194,7 +198,7 @@ case "$V" in
 	exit 0
 	;;
 *)
-	echo "usage: bash test/package.sh 15|17|18|19 | --pgxn | --help" >&2
+	echo "usage: bash test/package.sh 15|17|18|19 [--roots] | --pgxn | --help" >&2
 	exit 2
 	;;
 esac
@@ -213,7 +217,6 @@ SOCK=/run/uniqueid-pkg-test
 PKG=postgresql-$V-uniqueid
 APT=(env DEBIAN_FRONTEND=noninteractive LC_ALL=C.UTF-8 apt-get -o Acquire::Check-Valid-Until=false -o APT::Sandbox::User=root -q -y)
 mkdir -p "$PKG_CACHE" "$DEBS" "$WORK" "$LOGS"
-rm -f "$LOGS"/*.log
 ALL_START=$SECONDS
 
 # in_root DIR COMMAND...: a command inside the root, with a plain environment
@@ -365,6 +368,24 @@ make_buildroot() {
 	uid_log "build root made in $(since $t0)"
 }
 
+# make_roots: the pristine and the build root, with their lock held (one
+# run at a time makes them; another waits, then finds them made)
+make_roots() {
+	(
+		flock 9 || exit 1
+		rm -f "$LOGS"/debootstrap.log "$LOGS"/buildroot.log
+		make_pristine || { echo "pristine"; exit 1; }
+		make_buildroot || { echo "build"; exit 1; }
+	) 9>"$PKG_CACHE/.roots-$V.lock"
+}
+if [ -n "$ROOTS_ONLY" ]; then
+	t=$SECONDS
+	why=$(make_roots) || { uid_log "package $V: the $why root could not be made (log in $LOGS)"; exit 1; }
+	uid_log "package $V: roots ready in $(since $t)"
+	exit 0
+fi
+rm -f "$LOGS"/*.log
+
 echo "# package: PostgreSQL $V, Debian $SUITE; uniqueid $EXTVERSION, package $DEBVERSION"
 
 # the package's version follows the extension's
@@ -374,12 +395,12 @@ case "$DEBVERSION" in
 esac
 
 t=$SECONDS
-if ! make_pristine; then
-	fail "a pristine Debian $SUITE root (debootstrap; log in $LOGS)"
-	finish "package $V"
-fi
-if ! make_buildroot; then
-	fail "the build root of PostgreSQL $V (log in $LOGS/buildroot.log)"
+if ! why=$(make_roots); then
+	if [ "$why" = pristine ]; then
+		fail "a pristine Debian $SUITE root (debootstrap; log in $LOGS)"
+	else
+		fail "the build root of PostgreSQL $V (log in $LOGS/buildroot.log)"
+	fi
 	finish "package $V"
 fi
 echo "# roots ready in $(since $t)"

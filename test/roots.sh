@@ -132,11 +132,30 @@ uid_root_pgtap() {
 			cd / && rm -rf /tmp/pgtap-src'
 }
 
+# uid_root_lock DIR COMMAND...: COMMAND with the root DIR's lock held (a
+# root is made, or used, by one run at a time: test/run.sh --matrix makes
+# the roots in the background while the suite runs on another version).
+uid_root_lock() {
+	local d=$1
+	shift
+	mkdir -p "$(dirname "$d")"
+	(
+		flock 9 || exit 2
+		"$@"
+	) 9>"$d.lock"
+}
+
 # uid_root_make VERSION: makes the root of VERSION, once, with the server,
-# its headers, pgTAP and the build tools in it.  Mounts nothing it leaves
-# mounted.
+# its headers, pgTAP and the build tools in it (waiting for a run that is
+# making it).  Mounts nothing it leaves mounted.
 uid_root_make() {
-	local v=$1 d suite mirror pgtap
+	local d
+	d=$(uid_root_dir "$1") || { uid_log "no root for PostgreSQL $1"; return 1; }
+	[ -f "$d/.uniqueid-ready" ] && return 0
+	uid_root_lock "$d" uid_root_make_locked "$1"
+}
+uid_root_make_locked() {
+	local v=$1 d suite mirror pgtap t0=$SECONDS
 	d=$(uid_root_dir "$v") || { uid_log "no root for PostgreSQL $v"; return 1; }
 	[ -f "$d/.uniqueid-ready" ] && return 0
 	suite=$(uid_root_suite "$v")
@@ -178,6 +197,7 @@ uid_root_make() {
 	[ $rc -eq 0 ] || { tail -n 20 "$d.log" >&2; return 1; }
 	touch "$d.tmp/.uniqueid-ready"
 	mv "$d.tmp" "$d"
+	uid_log "the $suite root for PostgreSQL $v made in $((SECONDS - t0)) s"
 }
 
 # uid_root_exec VERSION SCRIPT [ARGS...]: runs SCRIPT (a path in the work
@@ -185,11 +205,14 @@ uid_root_make() {
 # mounts, copies the work tree there (uncommitted changes included, build
 # products not), runs, and unmounts again.  Returns the script's status.
 uid_root_exec() {
+	[ "$(id -u)" -eq 0 ] || { uid_log "PostgreSQL $1 in a Debian root needs root"; return 2; }
+	uid_root_make "$1" || { uid_log "could not make the root of PostgreSQL $1"; return 2; }
+	uid_root_lock "$(uid_root_dir "$1")" uid_root_exec_locked "$@"
+}
+uid_root_exec_locked() {
 	local v=$1 script=$2 top root rc
 	shift 2
-	[ "$(id -u)" -eq 0 ] || { uid_log "PostgreSQL $v in a Debian root needs root"; return 2; }
 	top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
-	uid_root_make "$v" || { uid_log "could not make the root of PostgreSQL $v"; return 2; }
 	root=$(uid_root_dir "$v")
 	trap 'uid_root_umount "$root"' EXIT
 	trap 'uid_root_umount "$root"; exit 130' INT TERM

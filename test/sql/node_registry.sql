@@ -112,6 +112,13 @@ SELECT number FROM uniqueid_claim_node(21, 23, 3, 'retry', 555, 60000, 1000, :ba
 SELECT number, horizon_ms >= :base + 62000 AS covers
 FROM uniqueid_claim_node(21, 23, 3, 'retry', 555, 60000, 1000, :base, 62000);
 SELECT count(*) AS claims_of_retry FROM uniqueid_node_claims WHERE holder_name = 'retry';
+-- the functions' commits wait for the synchronous standbys, whatever the
+-- role or session says (the setting, raised for the transaction)
+BEGIN;
+SET LOCAL synchronous_commit = off;
+SELECT count(*) AS renewed FROM uniqueid_renew_node(21, 555, 60000, 1000, :base, 62000);
+SHOW synchronous_commit;
+ROLLBACK;
 
 -- the registry restarted, promoted or restored (another start, timeline or
 -- system identifier than the last claim saw): for the claimer's ahead and

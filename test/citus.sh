@@ -70,3 +70,13 @@ uid_citus_ensure() {
 	make -C "$src" install >>"$log" 2>&1 || uid_citus_not "make install of $rel failed (log in $log)" || return 1
 	uid_log "Citus: $rel built and installed"
 }
+
+# Run as a script (bash test/citus.sh: test/run.sh --matrix does, in a
+# version's root, in the background), it builds and installs Citus for
+# UID_PGVER's server, once.
+if [ "${BASH_SOURCE[0]}" = "$0" ]; then
+	cd "$(dirname "$0")/.." || exit 2
+	. test/lib.sh
+	uid_citus_ensure
+	exit
+fi

@@ -54,7 +54,8 @@ case "${1:-}" in
 	logs=$(mktemp -d)
 	# The roots the later versions need (test/roots.sh: 17's, 18's and
 	# 19's; test/package.sh: each version's pristine and build roots) are
-	# made in the background, two chains at a time, while the suite runs
+	# made in the background, two chains at a time (with Citus built in the
+# suite roots), while the suite runs
 	# on the versions before: mostly downloads and unpacking.  A version
 	# whose root is still being made waits for it (each root has a lock);
 	# one that could not be made is made again, or fails, in the
@@ -65,12 +66,23 @@ case "${1:-}" in
 		command -v debootstrap >/dev/null ||
 			{ uid_log "installing debootstrap"; apt-get update -qq &&
 				DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null; }
-		(for v in "${versions[@]}"; do [ "$v" = 15 ] || uid_root_make "$v"; done) >"$logs/roots.log" 2>&1 &
+		# (and Citus built in each root that has a release for it)
+		(for v in "${versions[@]}"; do
+			[ "$v" = 15 ] && continue
+			uid_root_make "$v" && { t=$SECONDS; uid_root_exec "$v" test/citus.sh &&
+				uid_log "Citus for PostgreSQL $v ready in $((SECONDS - t)) s"; }
+		done) >"$logs/roots.log" 2>&1 &
 		prep+=($!)
 		(for v in "${versions[@]}"; do bash test/package.sh "$v" --roots; done) >"$logs/pkgroots.log" 2>&1 &
 		prep+=($!)
 	fi
-	trap 'kill "${prep[@]}" 2>/dev/null; wait; rm -rf "$logs"' EXIT
+	# kill_tree PID: PID and everything it started
+	kill_tree() {
+		local c
+		for c in $(pgrep -P "$1"); do kill_tree "$c"; done
+		kill "$1" 2>/dev/null
+	}
+	trap 'for p in "${prep[@]}"; do kill_tree "$p"; done; wait; rm -rf "$logs"' EXIT
 	# count_package LOG NAME: pp and pf, the checks test/package.sh passed and
 	# failed in LOG (one failure if it did not end with "# NAME: N passed, 0 failed")
 	count_package() {

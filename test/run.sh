@@ -306,6 +306,9 @@ if [ -z "${UID_IN_ROOT:-}" ]; then
 	UID_PROMTOOL=$(unpack_binary prometheus promtool)
 fi
 
+# network namespaces and veth pairs for t/058_network_faults.pl, which
+# root's daemon makes (test/netns.sh); gone again after the TAP tests
+. test/netns.sh && uid_netns_start
 uid_log "TAP (t/*.pl, each with servers of its own)"
 # two files at a time (the machine has 2 cores, and the tests wait more than
 # they compute), each with its time; each file ends within 10 minutes
@@ -316,6 +319,7 @@ count_prove "$W/tap.log" "$rc"
 [ "$rc" -ne 0 ] && for f in tmp_check/log/regress_log_*; do
 	grep -q 'not ok\|Bail out\|died' "$f" 2>/dev/null && { echo "== $f"; tail -n 40 "$f"; }
 done
+uid_netns_stop
 
 # the regression suite against a build with the sanitizers, once: on the
 # machine itself (the extension is installed again from this tree after it)

@@ -202,7 +202,7 @@ sub ready
 }
 
 # number_of(NODE): the number it holds ('' while none)
-sub number_of { $_[0]->safe_psql('postgres', 'SELECT uniqueid_node()') }
+sub number_of { $_[0]->safe_psql($_[0]->{uid_db}, 'SELECT uniqueid_node()') }
 
 sub wait_number
 {
@@ -368,7 +368,7 @@ sub handovers
 # lease_left(NODE): seconds of lease it has left now
 sub lease_left
 {
-	return $_[0]->safe_psql('postgres', 'SELECT coalesce(extract(epoch FROM lease_left), 0) FROM uniqueid_node_status()');
+	return $_[0]->safe_psql($_[0]->{uid_db}, 'SELECT coalesce(extract(epoch FROM lease_left), 0) FROM uniqueid_node_status()');
 }
 
 # first(NODE, SQL): the first line of a query's answer on NODE's clients' database
@@ -574,7 +574,7 @@ SKIP:
 		$node{$s}->safe_psql('app', "CREATE SUBSCRIPTION sub_${s}_$p CONNECTION 'host=$addr{\"$p $s\"} port="
 			  . $node{$p}->port . " dbname=app' PUBLICATION pub_$p WITH (origin = none, copy_data = false)");
 	}
-	$node{$_}->poll_query_until('app', q{SELECT count(*) = 1 FROM pg_stat_subscription WHERE pid IS NOT NULL AND relid IS NULL})
+	$node{$_}->poll_query_until('app', q{SELECT count(*) >= 1 FROM pg_stat_subscription WHERE pid IS NOT NULL AND relid IS NULL})
 	  or die "the subscription of $_ does not run\n" for qw(a b);
 
 	# converged(WHAT): both hold the same rows (within 120 s), and no

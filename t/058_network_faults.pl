@@ -785,7 +785,26 @@ figure('d: proxy, half-open, 5 leases', cycle('d, half-open',
 	}));
 note "d, half-open: the registry's sessions of p two leases into the hold (p's worker had closed them): $lingering";
 
-$node{$_}->stop('fast') for qw(p q);
+# p stopped while the proxy holds: its worker tries to give the number back
+# (a second at most per step), gives up, and the number stays leased until
+# its lease runs out; the release it sent, held by the proxy, reaches the
+# registry after the heal and gives it back then (p fenced before sending it)
+proxy_set($proxy, 'hold');
+my $log_from = -s $node{p}->logfile;
+my $t0 = time;
+$node{p}->stop('fast');
+my $stopped = time - $t0;
+like(slurp_file($node{p}->logfile, $log_from), qr/did not (?:answer|accept the connection) within 1 s/,
+	'd: p, stopped while the proxy holds, could not give its number back, and said so');
+is($reg->safe_psql('registry', q{SELECT lease_until > now() FROM uniqueid_node_claims WHERE number = 31 AND holder_name = 'p'}),
+	't', 'd: its number stays leased to it meanwhile');
+note sprintf('d: p stopped in %.1f s while the proxy held (design: the release waits at most %d s for each of the connection, '
+	  . 'the schema check and the statement)', $stopped, $timeout);
+proxy_set($proxy, 'pass');
+ok( uid_wait_until(30, sub {
+		$reg->safe_psql('registry', q{SELECT lease_until = '-infinity' FROM uniqueid_node_claims WHERE number = 31}) eq 't' }),
+	'd: the held release, delivered after the heal, gives number 31 back');
+$node{q}->stop('fast');
 
 note "figures (lease $lease s, skew $skew s; design: first refusal $fence_from to $fence_by s after the cut, "
   . "IDs again at most $resume_by s after the heal, $resume_moved_by s under another number):\n" . join("\n", @figures);

@@ -100,7 +100,6 @@ sub nf
 	return split ' ', $1;
 }
 
-my %ns_of;    # node name => its namespace
 my $bindir;
 # start_in(NODE, NS): NODE's server started inside namespace NS
 sub start_in
@@ -110,7 +109,6 @@ sub start_in
 	print "### Starting node \"" . $node->name . "\" in network namespace $ns\n";
 	nf(join ' ', 'start', $ns, $node->data_dir, $node->logfile, $bindir, $node->name);
 	$node->_update_pid(1);
-	$ns_of{ $node->name } = $ns;
 	return;
 }
 
@@ -120,7 +118,7 @@ my $pg16 = PostgreSQL::Test::Cluster->new('probe')->pg_version >= 16;
 my %node;
 my %addr;    # "X Y" => the address of X on its link to Y
 
-# link(X, Y): a veth pair between namespaces X and Y
+# link_ns(X, Y): a veth pair between namespaces X and Y
 sub link_ns
 {
 	my ($x, $y) = @_;

@@ -33,13 +33,15 @@
 # Nothing is made in the machine's own network namespace, and nothing is
 # mounted: each namespace is anonymous, held by a process of the daemon
 # (`uidnf-NAME` in ps), and a veth pair has its two ends inside two of them,
-# so that both go away with the last process inside.  When its parent ends
-# (within a second) or at uid_netns_stop, the daemon stops the servers it
-# started that still run (pg_ctl -m immediate by data directory, only while
-# the pid file's postmaster is still that data directory's) and ends its
-# holding processes.  Needs root; works inside test/roots.sh's roots too
-# (the kernel's namespaces do not depend on the file system), where
-# iproute2 is installed on first use.
+# so that both go away with the last process inside.  (Not `ip netns`: in
+# test/roots.sh's roots its exec fails, a chroot's / being no mount point
+# to make a slave of, and its /run/netns mount would stay in the root.)
+# When its parent ends (within a second) or at uid_netns_stop, the daemon
+# stops the servers it started that still run (pg_ctl -m immediate by data
+# directory, only while the pid file's postmaster is still that data
+# directory's) and ends its holding processes.  Needs root; works inside
+# test/roots.sh's roots too (the kernel's namespaces do not depend on the
+# file system), where iproute2 is installed on first use.
 
 # uid_netns_why: why no namespace can be made here (empty when one can)
 uid_netns_why() {

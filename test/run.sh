@@ -353,6 +353,9 @@ if [ -n "${UID_IN_ROOT:-}" ]; then
 	tap_tests=$(for f in $tap_tests; do [[ " $host_only " == *" $f "* ]] || echo "$f"; done)
 	uid_log "TAP on PostgreSQL $UID_PGVER: every file but the version-independent ones, which ran on 15 ($host_only)"
 fi
+# network namespaces and veth pairs for t/058_network_faults.pl, which
+# root's daemon makes (test/netns.sh); gone again after the TAP tests
+. test/netns.sh && uid_netns_start
 uid_log "TAP (t/*.pl, each with servers of its own)"
 # two files at a time (the machine has 2 cores, and the tests wait more than
 # they compute), each with its time; each file ends within 10 minutes
@@ -363,6 +366,7 @@ count_prove "$W/tap.log" "$rc"
 [ "$rc" -ne 0 ] && for f in tmp_check/log/regress_log_*; do
 	grep -q 'not ok\|Bail out\|died' "$f" 2>/dev/null && { echo "== $f"; tail -n 40 "$f"; }
 done
+uid_netns_stop
 
 # the regression suite against a build with the sanitizers, once: on the
 # machine itself (the extension is installed again from this tree after it)

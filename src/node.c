@@ -740,7 +740,8 @@ uid_node_round(const char *server, TimestampTz started)
 /*
  * At shutdown: fences, then gives the number back (its lease ended now, its
  * horizon lowered to the server's durable horizon, above every ID made
- * under it), trying for a second at most.
+ * under it), trying for a second at most a step (connecting, finding the schema,
+ * the release: up to 3 s with no connection open).
  */
 static void
 uid_node_release(const char *server)

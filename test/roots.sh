@@ -8,7 +8,7 @@
 
 UID_CACHE=${UID_CACHE:-/var/cache/uniqueid}
 # what a root needs besides the server: the build, the tests' tools
-UID_ROOT_PACKAGES="make gcc libc6-dev procps perl libipc-run-perl libtap-parser-sourcehandler-pgtap-perl"
+UID_ROOT_PACKAGES="make gcc libc6-dev procps perl libipc-run-perl libtap-parser-sourcehandler-pgtap-perl iproute2"
 
 uid_log() { printf '== %s\n' "$*" >&2; }
 

@@ -131,10 +131,11 @@ uid_no_ids_left(uint32 stat, const char *typname, TimestampTz last)
  * state before it sets adopt_ms, both under the horizon's lock: an ID of a
  * shard further ahead of the clock than borrowing and the lease reach may be
  * one taken in between, so it waits for the lock, and the adoption, first.
- * True when the ID must be made again (uid_horizon_cover).
+ * True when the ID must be made again (uid_horizon_cover).  unit_ms: the
+ * ID's time unit.
  */
 bool
-uid_slot_cover(uint32 slot, uint64 end_ms)
+uid_slot_cover(uint32 slot, uint64 end_ms, uint32 unit_ms)
 {
 	if (uid_horizon_covers(end_ms))
 		return false;
@@ -151,11 +152,11 @@ uid_slot_cover(uint32 slot, uint64 end_ms)
 		}
 		if (pg_atomic_read_u64(&s->adopt_ms) != 0)
 		{
-			uid_horizon_cover_shard(slot - UID_SLOT_SHARDID, end_ms);
+			uid_horizon_cover_shard(slot - UID_SLOT_SHARDID, end_ms, unit_ms);
 			return uid_horizon_take_carried();
 		}
 	}
-	return uid_horizon_cover(end_ms);
+	return uid_horizon_cover(end_ms, unit_ms);
 }
 
 /*
@@ -165,7 +166,9 @@ uid_slot_cover(uint32 slot, uint64 end_ms)
  * restarts the sequence; a used-up sequence borrows the next unit while the
  * lead over the highest clock reading seen (uid_clock_high_water) stays
  * within uniqueid.max_clock_lead, else waits for the clock.  A clock behind the
- * slot changes nothing: the slot counts on from its own time.
+ * slot changes nothing: the slot counts on from its own time.  A clock
+ * behind the floor: the slot goes on from the floor, its first unit there
+ * perhaps after a wait (uid_horizon_floor_wait).
  */
 uint64
 uid_generate_slow(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
@@ -175,6 +178,7 @@ uid_generate_slow(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 	const uint64 seq_max = UID_FIELD_MAX(seqf->bits);
 	const uint64 time_max = UID_FIELD_MAX(layout->time_bits);
 	int64		waited_from = 0;	/* the monotonic clock when the call first waited */
+	int64		floor_waited_from = 0;	/* ... for a unit at the floor */
 
 	for (;;)
 	{
@@ -185,6 +189,7 @@ uid_generate_slow(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 					seq;
 		int64		adopted_us = 0;
 		uint64		floor_ms;
+		bool		floored = false;	/* the floor stands in for the clock */
 
 		if (now_us < layout->epoch_us ||
 			(now_units = uid_div_unit((uint64) (now_us - layout->epoch_us), layout->unit_us)) > time_max)
@@ -196,13 +201,22 @@ uid_generate_slow(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 		/* never below what this server may have issued before it started */
 		floor_ms = uid_horizon_floor((uint64) now_us / 1000);
 		if (unlikely(now_us < (int64) floor_ms * 1000 + layout->unit_us))
-			now_units = Max(now_units, uid_units_from_ms(layout->epoch_us, layout->unit_us, floor_ms));
+		{
+			uint64		floor_units = uid_units_past_ms(layout->epoch_us, layout->unit_us, floor_ms);
+
+			floored = floor_units > now_units;
+			now_units = Max(now_units, floor_units);
+		}
 		/* nor, for an adopted shard, below where the other server left it */
 		if (unlikely(pg_atomic_read_u64(&uid_slots[slot].adopt_ms) != 0))
 		{
+			uint64		adopted_units;
+
 			adopted_us = uid_adopted_now(&uid_slots[slot], now_us);
-			now_units = Max(now_units, uid_units_from_ms(layout->epoch_us, layout->unit_us,
-														 (uint64) adopted_us / 1000));
+			adopted_units = uid_units_from_ms(layout->epoch_us, layout->unit_us, (uint64) adopted_us / 1000);
+			if (adopted_units >= now_units)
+				floored = false;
+			now_units = Max(now_units, adopted_units);
 		}
 		if (now_units > time_max)
 			uid_no_ids_left(slot, layout->typname, uid_units_to_timestamptz(layout, time_max));
@@ -216,7 +230,11 @@ uid_generate_slow(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 			seq = old & seq_max;
 			if (now_units > t)
 			{
-				/* a new unit from the clock */
+				/* a new unit from the clock (or the floor, near enough the clock) */
+				if (unlikely(floored) &&
+					uid_horizon_floor_wait(uid_unit_end_ms(layout->epoch_us, layout->unit_us, now_units),
+										   layout->unit_us, now_us, &floor_waited_from))
+					break;
 				t = now_units;
 				seq = 0;
 			}
@@ -261,7 +279,8 @@ uid_generate_slow(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 					waited_from = 0;
 				}
 				/* (a horizon carried meanwhile: made again, above it) */
-				if (uid_slot_cover(slot, uid_unit_end_ms(layout->epoch_us, layout->unit_us, t)))
+				if (uid_slot_cover(slot, uid_unit_end_ms(layout->epoch_us, layout->unit_us, t),
+								   (uint32) (layout->unit_us / 1000)))
 					break;
 				return uid_slot_id(layout, t, seq) | fixed_bits;
 			}
@@ -325,7 +344,8 @@ uid_generator_adopt(const UidLayout *layout, uint32 slot, uint64 last)
 	Assert(uid_generator_ready);
 	/* durable first: after a restart the shard's floor is above last */
 	uid_horizon_cover_shard(slot - UID_SLOT_SHARDID,
-							uid_unit_end_ms(layout->epoch_us, layout->unit_us, uid_get_time(layout, last)));
+							uid_unit_end_ms(layout->epoch_us, layout->unit_us, uid_get_time(layout, last)),
+							(uint32) (layout->unit_us / 1000));
 	LWLockAcquire(uid_horizon->lock, LW_EXCLUSIVE);
 	/*
 	 * The slot's state before the adopted time: a generator that sees the

@@ -43,7 +43,7 @@ extern void uid_generator_shmem_request(void);
 extern void uid_generator_shmem_startup(void);
 extern void uid_require_generator_slow(const char *typname);
 extern uint64 uid_generate_slow(const UidLayout *layout, uint32 slot, uint64 fixed_bits);
-extern bool uid_slot_cover(uint32 slot, uint64 end_ms);
+extern bool uid_slot_cover(uint32 slot, uint64 end_ms, uint32 unit_ms);
 
 /* this backend's generator of the random bits of IDs (uid_random64) */
 extern UID_HIDDEN pg_prng_state uid_prng;
@@ -60,6 +60,20 @@ uid_units_from_ms(int64 epoch_us, int64 unit_us, uint64 ms)
 	int64		us = (int64) ms * 1000;
 
 	return us <= epoch_us ? 0 : (uint64) (us - epoch_us + unit_us - 1) / unit_us;
+}
+
+/*
+ * The time unit of a layout that ends past Unix time ms: the first a floor
+ * at ms leaves to a new start (every ID before the floor lies in a unit that
+ * ended at or before it, the durable horizon's rule), the unit that holds
+ * ms.  A second of objectid, ksuid or rsxid may so begin before the floor.
+ */
+static inline uint64
+uid_units_past_ms(int64 epoch_us, int64 unit_us, uint64 ms)
+{
+	int64		us = (int64) ms * 1000;
+
+	return us <= epoch_us ? 0 : (uint64) (us - epoch_us) / unit_us;
 }
 
 /* The end (Unix ms, exclusive, rounded up) of time unit t of a layout. */
@@ -164,7 +178,7 @@ uid_generate_slot(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 	if (unlikely(!pg_atomic_compare_exchange_u64(&s->state, &old, t << seq_bits | seq)))
 		return uid_generate_slow(layout, slot, fixed_bits);
 	if (unlikely(!uid_horizon_covers(uid_unit_end_ms(layout->epoch_us, layout->unit_us, t))) &&
-		uid_slot_cover(slot, uid_unit_end_ms(layout->epoch_us, layout->unit_us, t)))
+		uid_slot_cover(slot, uid_unit_end_ms(layout->epoch_us, layout->unit_us, t), (uint32) (layout->unit_us / 1000)))
 		return uid_generate_slow(layout, slot, fixed_bits);
 	return uid_slot_id(layout, t, seq) | fixed_bits;
 }

@@ -14,7 +14,8 @@
  * streaming standbys replay the WAL record; the state file carries H across
  * checkpoints (redo starts at the last checkpoint, so the record alone could
  * be skipped).  The first generator call after startup or promotion fixes the
- * floor at H: from then on every ID's time is at least the floor.
+ * floor at H: from then on every ID lies in a time unit that ends past the
+ * floor, above every ID issued before (whose units ended at or before H).
  *
  * A logical shard of shardid taken over from another server (shard_adopt)
  * may issue IDs ahead of this server's clock, up to where the other server
@@ -75,7 +76,7 @@ typedef struct xl_uniqueid_shard_horizon
 } xl_uniqueid_shard_horizon;
 #define SizeOfUniqueidShardHorizon (offsetof(xl_uniqueid_shard_horizon, shard) + sizeof(uint32))
 
-static uint64 uid_horizon_advance(int shard, uint64 end_ms);
+static uint64 uid_horizon_advance(int shard, uint64 end_ms, uint32 unit_ms);
 
 UidHorizonShared *uid_horizon = NULL;
 uint64		uid_horizon_covered_to = 0;
@@ -378,6 +379,7 @@ uid_horizon_shmem_startup(void)
 		pg_atomic_init_u64(&uid_horizon->horizon_ms, 0);
 		pg_atomic_init_u64(&uid_horizon->floor_ms, UID_FLOOR_UNSET);
 		pg_atomic_init_u64(&uid_horizon->floor_mono_us, 0);
+		pg_atomic_init_u64(&uid_horizon->floor_lead_us, 0);
 		pg_atomic_init_u32(&uid_horizon->scan_pending, 0);
 		pg_atomic_init_u32(&uid_horizon->scan_owner, 0);
 		pg_atomic_init_u32(&uid_horizon->scan_db, 0);
@@ -418,10 +420,14 @@ uid_horizon_floor_fix(void)
 		floor = pg_atomic_read_u64(&uid_horizon->floor_ms);
 		if (floor == UID_FLOOR_UNSET)
 		{
+			int64		now_us = GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US;
+
 			floor = pg_atomic_read_u64(&uid_horizon->horizon_ms);
 			/* the clock's high-water mark starts at the floor too */
 			if (floor > 0)
 				uid_clock_raise((int64) floor * 1000);
+			/* how far the clock is behind it (uid_horizon_floor_wait) */
+			pg_atomic_write_u64(&uid_horizon->floor_lead_us, (uint64) Max((int64) floor * 1000 - now_us, 0));
 			/* an adopted shard's floor is its own horizon, when that is higher */
 			for (int s = 0; s < UID_NSHARDS; s++)
 			{
@@ -442,6 +448,46 @@ uid_horizon_floor_fix(void)
 	}
 	pg_read_barrier();
 	return floor;
+}
+
+/*
+ * A generator, its clock (now_us, Unix us) behind the floor, is about to
+ * take there a new time unit of unit_us that ends at end_ms: the unit that
+ * ends past the floor, since every unit before it may hold an ID of an
+ * earlier start.  Waits a little for the clock, and returns true (the
+ * caller reads the clock again and comes back), while that unit would end
+ * further ahead of the clock than the lease and the unit, or than the floor
+ * itself was when it was fixed.
+ *
+ * Why: every start needs a unit of its own for each family, and its end is
+ * covered by the horizon that the next start takes for its floor.  Taken at
+ * once, start after start, in a crash loop each unit would move the floor
+ * of every generator a unit further ahead of the clock; for objectid, ksuid
+ * and rsxid a whole second a restart, since their counters and random bytes
+ * do not order across starts and two starts cannot share a second.  Waiting
+ * instead, a start leads the clock by no more than the lease and the
+ * longest unit in use, or than the start before it: the lead does not grow
+ * with the number of crashes.  The unit ends at most a unit past the floor,
+ * and the clock has not gone back since the floor was fixed, so this waits
+ * at most one unit, once per start and family; and never longer than that
+ * (*waited_from: the monotonic clock at the call's first wait here, 0 before
+ * it), should the clock have been set back meanwhile.
+ */
+bool
+uid_horizon_floor_wait(uint64 end_ms, int64 unit_us, int64 now_us, int64 *waited_from)
+{
+	int64		ahead_us = Max((int64) UID_HORIZON_LEASE_MS * 1000 + unit_us,
+							   (int64) pg_atomic_read_u64(&uid_horizon->floor_lead_us));
+	int64		over_us = (int64) end_ms * 1000 - now_us - ahead_us;
+
+	if (over_us <= 0)
+		return false;
+	if (*waited_from == 0)
+		*waited_from = uid_mono_us();
+	else if (uid_mono_us() - *waited_from >= unit_us)
+		return false;
+	uid_wait(over_us);
+	return true;
 }
 
 /* The highest horizon this server knows of: its own, or an adopted shard's. */
@@ -525,13 +571,13 @@ uid_horizon_shard_floor_max(void)
 }
 
 /*
- * Makes every ID this server issues from now on, of every generator, lie at
- * or past at_ms (Unix ms): the horizon of a database carried here from
- * another cluster (pg_upgrade, a restore, a logical migration), below which
- * that cluster's IDs lie.  The durable horizon moves past it first, then the
- * floor and the clock's high-water mark move up to it, so that the
- * generators, in every backend, continue from there, with their lead
- * allowance counted from there.  Raise-only.  Returns the horizon.
+ * Makes every ID this server issues from now on, of every generator, lie in
+ * a time unit that ends past at_ms (Unix ms): the horizon of a database
+ * carried here from another cluster (pg_upgrade, a restore, a logical
+ * migration), below which that cluster's IDs lie.  The durable horizon moves
+ * past it first, then the floor and the clock's high-water mark move up to
+ * it, so that the generators, in every backend, continue from there, with
+ * their lead allowance counted from there.  Raise-only.  Returns the horizon.
  */
 uint64
 uid_horizon_raise(uint64 at_ms)
@@ -540,15 +586,18 @@ uid_horizon_raise(uint64 at_ms)
 
 	if (at_ms > UID_HORIZON_MAX_MS - UID_HORIZON_LEASE_MS)
 		at_ms = UID_HORIZON_MAX_MS - UID_HORIZON_LEASE_MS;
-	(void) uid_horizon_advance(UID_SERVER_WIDE, at_ms);
+	(void) uid_horizon_advance(UID_SERVER_WIDE, at_ms, 0);
 	LWLockAcquire(uid_horizon->lock, LW_EXCLUSIVE);
 	floor = pg_atomic_read_u64(&uid_horizon->floor_ms);
 	/* an unset floor is fixed at the horizon, which is past at_ms now */
 	if (floor != UID_FLOOR_UNSET && floor < at_ms)
 	{
+		int64		now_us = GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US;
+
 		uid_clock_raise((int64) at_ms * 1000);
 		/* the lease past the IDs grows again from here (uid_horizon_next) */
 		pg_atomic_write_u64(&uid_horizon->floor_mono_us, (uint64) uid_mono_us());
+		pg_atomic_write_u64(&uid_horizon->floor_lead_us, (uint64) Max((int64) at_ms * 1000 - now_us, 0));
 		pg_write_barrier();
 		pg_atomic_write_u64(&uid_horizon->floor_ms, at_ms);
 	}
@@ -626,18 +675,23 @@ uid_horizon_sync(XLogRecPtr lsn)
 
 /*
  * Where a new horizon of `shard` (UID_SERVER_WIDE: the server's) goes for
- * an ID whose unit ends at end_ms: a lease past that end, or past the clock
- * if it is later.  But while the clock is behind the startup floor (the
- * server's, or the shard's own), the lease runs from the clock, and past the
- * IDs the horizon leads by no more than the time since the floor was fixed:
- * otherwise a server restarted again and again, each time issuing from its
- * floor and leasing a second past it, would walk its IDs into the future a
- * lease a restart.  A server that runs on gets its lease back within one,
- * so that a standby taking over has a margin, and the horizon is not
- * written for every new unit.
+ * an ID whose unit of unit_ms ends at end_ms: a lease past that end, or past
+ * the clock if it is later.  But while the clock is behind the startup
+ * floor (the server's, or the shard's own), the lease runs from the clock,
+ * and past the IDs the horizon leads by no more than the time since the
+ * floor was fixed, less the ID's unit: otherwise a server restarted again
+ * and again, each time issuing from its floor and leasing a second past it,
+ * would walk its IDs into the future a lease a restart.  (Less the unit: a
+ * unit taken at the floor ends up to a unit past it, and may have waited
+ * for the clock that long, uid_horizon_floor_wait; counted from the unit's
+ * start, the margin does not count that time twice, and the horizon leads
+ * the clock by no more than that unit's end or the floor did.)  A server
+ * that runs on gets its lease back within a lease and a unit, so that a
+ * standby taking over has a margin, and the horizon is not written for
+ * every new unit.
  */
 static uint64
-uid_horizon_next(int shard, uint64 end_ms)
+uid_horizon_next(int shard, uint64 end_ms, uint32 unit_ms)
 {
 	uint64		now_ms = (uint64) ((GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US) / 1000);
 	uint64		floor = pg_atomic_read_u64(&uid_horizon->floor_ms);
@@ -646,8 +700,9 @@ uid_horizon_next(int shard, uint64 end_ms)
 		floor = uid_horizon_shard_floor((uint32) shard);
 	if (floor != UID_FLOOR_UNSET && now_ms < floor)
 	{
-		/* the margin past the IDs: as long as the floor has been fixed, up to a lease */
-		int64		since_ms = (uid_mono_us() - (int64) pg_atomic_read_u64(&uid_horizon->floor_mono_us)) / 1000;
+		/* the margin past the IDs: as long as the floor has been fixed, less the unit, up to a lease */
+		int64		since_ms = (uid_mono_us() - (int64) pg_atomic_read_u64(&uid_horizon->floor_mono_us)) / 1000
+			- (int64) unit_ms;
 		uint64		margin = (uint64) Min(Max(since_ms, 0), UID_HORIZON_LEASE_MS);
 
 		return Max(end_ms + margin, now_ms + UID_HORIZON_LEASE_MS);
@@ -697,8 +752,9 @@ uid_horizon_write_failed(int shard, uint64 h)
 }
 
 /*
- * Makes sure an ID whose time unit ends at end_ms (the millisecond, 4 ms,
- * 10 ms or second it stands for; exclusive) lies within the durable horizon
+ * Makes sure an ID whose time unit of unit_ms ends at end_ms (the
+ * millisecond, 4 ms, 10 ms or second it stands for; exclusive; a unit of 0:
+ * a time raised to, uid_horizon_raise) lies within the durable horizon
  * of `shard` (UID_SERVER_WIDE: the server's; for a shard, the higher of the
  * server's and its own), advancing it first when it does not.  Called after
  * the ID is taken from its slot and before it is returned.  Returns the end
@@ -714,7 +770,7 @@ uid_horizon_write_failed(int shard, uint64 h)
  * within one unit for the next.
  */
 static uint64
-uid_horizon_advance(int shard, uint64 end_ms)
+uid_horizon_advance(int shard, uint64 end_ms, uint32 unit_ms)
 {
 	uint64		h = shard == UID_SERVER_WIDE ? pg_atomic_read_u64(&uid_horizon->horizon_ms) :
 		uid_horizon_of_shard((uint32) shard);
@@ -723,7 +779,7 @@ uid_horizon_advance(int shard, uint64 end_ms)
 
 	if (end_ms + UID_HORIZON_RENEW_MS <= h)
 		return h - UID_HORIZON_RENEW_MS;
-	next = uid_horizon_next(shard, end_ms);
+	next = uid_horizon_next(shard, end_ms, unit_ms);
 	if (end_ms <= h)
 	{
 		/* covered already, and a renewal would not move the horizon much: nothing to do */
@@ -737,7 +793,7 @@ uid_horizon_advance(int shard, uint64 end_ms)
 		LWLockAcquire(uid_horizon->lock, LW_EXCLUSIVE);
 	h = shard == UID_SERVER_WIDE ? pg_atomic_read_u64(&uid_horizon->horizon_ms) :
 		uid_horizon_of_shard((uint32) shard);
-	next = uid_horizon_next(shard, end_ms);
+	next = uid_horizon_next(shard, end_ms, unit_ms);
 	if (end_ms > h || (end_ms + UID_HORIZON_RENEW_MS > h && next >= h + UID_HORIZON_RENEW_MS))
 	{
 		PG_TRY();
@@ -793,9 +849,9 @@ uid_horizon_advance(int shard, uint64 end_ms)
 
 /* uid_horizon_advance for the server-wide horizon: the slow path of uid_horizon_cover */
 uint64
-uid_horizon_cover_slow(uint64 end_ms)
+uid_horizon_cover_slow(uint64 end_ms, uint32 unit_ms)
 {
-	uint64		to = uid_horizon_advance(UID_SERVER_WIDE, end_ms);
+	uint64		to = uid_horizon_advance(UID_SERVER_WIDE, end_ms, unit_ms);
 
 	/* and the horizon kept in this backend's database, before the ID is returned */
 	uid_db_horizon_cover(UID_DB_SERVER, pg_atomic_read_u64(&uid_horizon->horizon_ms));
@@ -803,15 +859,15 @@ uid_horizon_cover_slow(uint64 end_ms)
 }
 
 /*
- * Makes sure an ID of adopted shard `shard` whose time unit ends at end_ms
- * is within the shard's horizon, advancing the shard's own horizon (not the
- * server's) when it is not.
+ * Makes sure an ID of adopted shard `shard` whose time unit of unit_ms ends
+ * at end_ms is within the shard's horizon, advancing the shard's own horizon
+ * (not the server's) when it is not.
  */
 void
-uid_horizon_cover_shard(uint32 shard, uint64 end_ms)
+uid_horizon_cover_shard(uint32 shard, uint64 end_ms, uint32 unit_ms)
 {
 	Assert(shard < UID_NSHARDS);
-	(void) uid_horizon_advance((int) shard, end_ms);
+	(void) uid_horizon_advance((int) shard, end_ms, unit_ms);
 	uid_db_horizon_cover(UID_DB_SHARDS, uid_horizon_of_shard(shard));
 }
 

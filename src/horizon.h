@@ -40,8 +40,9 @@ typedef struct UidTiming
 typedef struct UidHorizonShared
 {
 	pg_atomic_uint64 horizon_ms;	/* durable: no ID issued at or past it */
-	pg_atomic_uint64 floor_ms;	/* every ID from now on is at or past it; only rises */
+	pg_atomic_uint64 floor_ms;	/* every ID from now on is in a unit that ends past it; only rises */
 	pg_atomic_uint64 floor_mono_us;	/* the monotonic clock when the floor was fixed */
+	pg_atomic_uint64 floor_lead_us;	/* how far the floor was ahead of the clock then (0: not) */
 	LWLock	   *lock;			/* serializes advances and the floor's setting */
 	/* no state file at startup (a new cluster after pg_upgrade?): every database's sequence is read first */
 	pg_atomic_uint32 scan_pending;
@@ -95,6 +96,7 @@ extern void uid_horizon_shmem_request(void);
 extern void uid_horizon_shmem_startup(void);
 extern void uid_horizon_register_rmgr(void);
 extern uint64 uid_horizon_floor_fix(void);
+extern bool uid_horizon_floor_wait(uint64 end_ms, int64 unit_us, int64 now_us, int64 *waited_from);
 extern uint64 uid_horizon_known(void);
 extern uint64 uid_horizon_raise(uint64 at_ms);
 extern void uid_horizon_sync(XLogRecPtr lsn);
@@ -113,8 +115,8 @@ extern void uid_db_horizon_cover(int which, uint64 horizon_ms);
 /* uid_db_horizon_cover's which: the server's horizon, or the adopted shards' */
 #define UID_DB_SERVER 0
 #define UID_DB_SHARDS 1
-extern uint64 uid_horizon_cover_slow(uint64 end_ms);
-extern void uid_horizon_cover_shard(uint32 shard, uint64 end_ms);
+extern uint64 uid_horizon_cover_slow(uint64 end_ms, uint32 unit_ms);
+extern void uid_horizon_cover_shard(uint32 shard, uint64 end_ms, uint32 unit_ms);
 extern uint64 uid_horizon_of_shard(uint32 shard);
 extern uint64 uid_horizon_shard_floor(uint32 shard);
 
@@ -177,17 +179,17 @@ uid_horizon_covers(uint64 end_ms)
 }
 
 /*
- * Makes an ID whose time unit ends at end_ms (Unix ms, exclusive) durable
- * within the horizon (fast path: it is).  True when the ID must be made
- * again instead: the renewal found a horizon carried into this database
- * above it, and every generator moved up to it.
+ * Makes an ID whose time unit of unit_ms ends at end_ms (Unix ms, exclusive)
+ * durable within the horizon (fast path: it is).  True when the ID must be
+ * made again instead: the renewal found a horizon carried into this
+ * database above it, and every generator moved up to it.
  */
 static inline bool
-uid_horizon_cover(uint64 end_ms)
+uid_horizon_cover(uint64 end_ms, uint32 unit_ms)
 {
 	if (likely(uid_horizon_covers(end_ms)))
 		return false;
-	uid_horizon_covered_to = uid_horizon_cover_slow(end_ms);
+	uid_horizon_covered_to = uid_horizon_cover_slow(end_ms, unit_ms);
 	return uid_horizon_take_carried();
 }
 

@@ -275,7 +275,9 @@ objectid_count(int64 lead_us, int64 waited_from)
  * second, the slot borrows the next second while the lead over the highest
  * clock reading seen stays within uniqueid.max_clock_lead, else waits.  A
  * clock behind the slot changes nothing: the slot counts on from its own time.
- * The rare cases are out of line, so that this inlines lean into its caller.
+ * A clock behind the floor: the slot goes on from the second that ends past
+ * it, perhaps after a wait (uid_horizon_floor_wait).  The rare cases are out
+ * of line, so that this inlines lean into its caller.
  */
 static pg_attribute_always_inline void
 objectid_generate(UidObjectid *out)
@@ -283,19 +285,22 @@ objectid_generate(UidObjectid *out)
 	pg_atomic_uint64 *state = &uid_objectid->slot.state;
 	const uint64 counter_mask = UID_OBJECTID_COUNTER_MAX;
 	int64		waited_from = 0;
+	int64		floor_waited_from = 0;
 
 	for (;;)
 	{
 		int64		now_us = GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US;
 		uint64		old = pg_atomic_read_u64(state);
 		uint64		now_s,
+					floor_s,
 					t,
 					counter;
 
 		if (unlikely(now_us < 0 || (now_s = (uint64) now_us / USECS_PER_SEC) > UID_OBJECTID_TIME_MAX))
 			objectid_clock_out_of_range(now_us);
-		/* never below what this server may have issued before it started */
-		now_s = Max(now_s, (uid_horizon_floor((uint64) now_us / 1000) + 999) / 1000);
+		/* never below what this server may have issued before it started: the second that ends past the floor */
+		floor_s = uid_horizon_floor((uint64) now_us / 1000) / 1000;
+		now_s = Max(now_s, floor_s);
 		/* a floor past 2106 (a clock that was there once) leaves no second to issue */
 		if (unlikely(now_s > UID_OBJECTID_TIME_MAX))
 			objectid_no_ids_left();
@@ -308,7 +313,10 @@ objectid_generate(UidObjectid *out)
 			counter = old & counter_mask;
 			if (now_s > t)
 			{
-				/* a new second from the clock: the counter runs on */
+				/* a new second from the clock (or the floor, near enough the clock): the counter runs on */
+				if (unlikely(floor_s == now_s) &&
+					uid_horizon_floor_wait((now_s + 1) * 1000, USECS_PER_SEC, now_us, &floor_waited_from))
+					break;
 				t = now_s;
 				counter = (counter + 1) & counter_mask;
 				(void) uid_clock_high_water(now_us);
@@ -331,7 +339,7 @@ objectid_generate(UidObjectid *out)
 					waited_from = 0;
 				}
 				/* the end of second t (a horizon carried meanwhile: made again, above it) */
-				if (uid_horizon_cover((t + 1) * 1000))
+				if (uid_horizon_cover((t + 1) * 1000, 1000))
 					break;
 				objectid_pack(out, t, 0, (uint32) counter);
 				memcpy(out->b + 4, uid_objectid->random, sizeof(uid_objectid->random));

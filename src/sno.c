@@ -371,6 +371,7 @@ sno_generate(UidSno *out, int meta, int partition)
 	const uint32 seq_max = (uint32) uid_sno_sequence_max;
 	uint64		issued;
 	int64		waited_from = 0;	/* the monotonic clock when the call first waited */
+	int64		floor_waited_from = 0;	/* ... for a unit at the floor */
 	int64		borrowed_us = 0;	/* the unit issued was borrowed, this far ahead */
 
 	for (;;)
@@ -403,7 +404,7 @@ sno_generate(UidSno *out, int meta, int partition)
 		floor_ms = uid_horizon_floor((uint64) now_us / 1000);
 		if (unlikely(now_us < (int64) floor_ms * 1000 + UID_SNO_UNIT_US))
 		{
-			uint64		floor_units = uid_units_from_ms(UID_SNO_EPOCH_US, UID_SNO_UNIT_US, floor_ms);
+			uint64		floor_units = uid_units_past_ms(UID_SNO_EPOCH_US, UID_SNO_UNIT_US, floor_ms);
 
 			/* the clock is behind the floor, which stands in for it */
 			floored = floor_units > now;
@@ -418,7 +419,11 @@ sno_generate(UidSno *out, int meta, int partition)
 		seq = old & 0xffff;
 		if (now > t)
 		{
-			/* a new unit from the clock */
+			/* a new unit from the clock (or the floor, near enough the clock) */
+			if (unlikely(floored) &&
+				uid_horizon_floor_wait(uid_unit_end_ms(UID_SNO_EPOCH_US, UID_SNO_UNIT_US, now), UID_SNO_UNIT_US,
+									   now_us, &floor_waited_from))
+				continue;
 			t = now;
 			lead = 0;
 			seq = seq_min;
@@ -428,10 +433,9 @@ sno_generate(UidSno *out, int meta, int partition)
 		{
 			/*
 			 * The clock went back below the highest reading seen (by more than
-			 * the one unit that rounding the floor up can account for): flip.
-			 * Only a clock set back flips: a slot ahead of the clock by more
-			 * than its recorded lead, which saturates, after borrowing below a
-			 * startup floor, continues in order.
+			 * a unit): flip.  Only a clock set back flips: a slot ahead of the
+			 * clock by more than its recorded lead, which saturates, after
+			 * borrowing below a startup floor, continues in order.
 			 */
 			uint64		wait_units;
 
@@ -493,7 +497,8 @@ sno_generate(UidSno *out, int meta, int partition)
 	if (waited_from != 0)
 		uid_stat_wait(UID_STAT_SNO, uid_mono_us() - waited_from);
 	/* (a horizon carried meanwhile: made again, above it) */
-	if (uid_horizon_cover(uid_unit_end_ms(UID_SNO_EPOCH_US, UID_SNO_UNIT_US, issued >> SNO_TIME_SHIFT)))
+	if (uid_horizon_cover(uid_unit_end_ms(UID_SNO_EPOCH_US, UID_SNO_UNIT_US, issued >> SNO_TIME_SHIFT),
+						  UID_SNO_UNIT_US / 1000))
 	{
 		sno_generate(out, meta, partition);
 		return;
@@ -551,7 +556,7 @@ sno_generate_fast(UidSno *out, int meta, int partition)
 	issued = t << SNO_TIME_SHIFT | lead << SNO_LEAD_SHIFT | (old & (UINT64CONST(1) << SNO_TICK_SHIFT)) | seq;
 	if (unlikely(!pg_atomic_compare_exchange_u64(&sno_shared->state, &old, issued)))
 		return false;
-	if (uid_horizon_cover(uid_unit_end_ms(UID_SNO_EPOCH_US, UID_SNO_UNIT_US, t)))
+	if (uid_horizon_cover(uid_unit_end_ms(UID_SNO_EPOCH_US, UID_SNO_UNIT_US, t), UID_SNO_UNIT_US / 1000))
 		return false;			/* a horizon carried meanwhile: sno_generate makes it again */
 	sno_pack(out, t, (int) ((issued >> SNO_TICK_SHIFT) & 1), meta, partition, (int) seq);
 	return true;

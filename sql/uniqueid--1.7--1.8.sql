@@ -18,22 +18,26 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN 86400000;
 
 -- The registry's incarnation: the cluster, timeline and start that last
--- answered a claim.  When they change (a restart, a promotion, a restore:
--- the registry may have forgotten claims and horizons written since its
--- backup or by an asynchronous primary), no number is claimed for the
--- grace period: the claimer's lease, skew allowance, lead allowance and
--- longest unit (its ahead_ms and skew_ms), from the first claim seen then.
--- Renewals go on meanwhile: a holder's renewal puts its claim back.
+-- answered a claim or renewal, and the longest terms (ahead_ms, skew_ms) a
+-- claim or renewal has sent.  When the incarnation changes (a restart, a
+-- promotion, a restore: the registry may have forgotten claims and
+-- horizons written since its backup or by an asynchronous primary), no
+-- number is claimed for the grace period: the longest ahead_ms plus
+-- skew_ms seen (the lease, the lead allowance, the longest unit and the
+-- skew of the holders), or the claimer's if longer; and no lease that had
+-- ended is renewed then (its number may have been handed on in what was
+-- forgotten).  Not dumped: a database restored from a dump has no row,
+-- which, with claims in the table, starts a grace period too.
 CREATE TABLE uniqueid_node_registry (
     only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
     system_identifier numeric NOT NULL,
     timeline text NOT NULL,
     started timestamptz NOT NULL,
-    since timestamptz NOT NULL
+    since timestamptz NOT NULL,
+    max_ahead_ms integer NOT NULL,
+    max_skew_ms integer NOT NULL
 );
 REVOKE ALL ON uniqueid_node_registry FROM PUBLIC;
--- (restored from a dump, it names another cluster: a grace period)
-SELECT pg_catalog.pg_extension_config_dump('uniqueid_node_registry', '');
 
 -- The commit of a registry function waits for the synchronous standbys,
 -- whatever the role's synchronous_commit says (transaction-local).
@@ -50,7 +54,8 @@ $function$;
 REVOKE EXECUTE ON FUNCTION uniqueid_node_sync_commit() FROM PUBLIC;
 
 -- The end of the registry's grace period (-infinity: none), its
--- incarnation noted first.  A registry with no claims yet has none.
+-- incarnation and the terms ahead_ms and skew_ms noted first.  A registry
+-- with no claims yet has none.  (The row is locked only to change it.)
 CREATE FUNCTION uniqueid_node_grace_until(ahead_ms integer, skew_ms integer) RETURNS timestamptz
 LANGUAGE plpgsql VOLATILE
 SET search_path = pg_catalog, pg_temp
@@ -61,26 +66,42 @@ DECLARE
     v_started timestamptz := pg_postmaster_start_time();
     r @extschema@.uniqueid_node_registry;
 BEGIN
+    SELECT * INTO r FROM @extschema@.uniqueid_node_registry;
+    IF FOUND AND r.system_identifier = v_sysid AND r.timeline = v_timeline AND r.started = v_started
+       AND r.max_ahead_ms >= ahead_ms AND r.max_skew_ms >= skew_ms THEN
+        RETURN r.since + (r.max_ahead_ms + r.max_skew_ms) * interval '1 millisecond';
+    END IF;
     SELECT * INTO r FROM @extschema@.uniqueid_node_registry FOR UPDATE;
     IF NOT FOUND THEN
         INSERT INTO @extschema@.uniqueid_node_registry
         VALUES (true, v_sysid, v_timeline, v_started,
                 CASE WHEN EXISTS (SELECT FROM @extschema@.uniqueid_node_claims) THEN clock_timestamp()
-                     ELSE '-infinity' END)
+                     ELSE '-infinity' END,
+                ahead_ms, skew_ms)
         ON CONFLICT DO NOTHING;
         SELECT * INTO r FROM @extschema@.uniqueid_node_registry FOR UPDATE;
-    ELSIF r.system_identifier <> v_sysid OR r.timeline <> v_timeline OR r.started <> v_started THEN
-        -- (a restart alone: from the start; a promotion or a restore: from now)
-        UPDATE @extschema@.uniqueid_node_registry x
-        SET system_identifier = v_sysid, timeline = v_timeline, started = v_started,
-            since = CASE WHEN r.system_identifier = v_sysid AND r.timeline = v_timeline
-                         THEN v_started ELSE clock_timestamp() END
-        RETURNING x.* INTO r;
     END IF;
-    RETURN r.since + (ahead_ms + skew_ms) * interval '1 millisecond';
+    -- (a restart alone: from the start; a promotion or a restore: from now)
+    UPDATE @extschema@.uniqueid_node_registry x
+    SET system_identifier = v_sysid, timeline = v_timeline, started = v_started,
+        since = CASE WHEN r.system_identifier = v_sysid AND r.timeline = v_timeline AND r.started = v_started
+                     THEN r.since
+                     WHEN r.system_identifier = v_sysid AND r.timeline = v_timeline
+                     THEN v_started ELSE clock_timestamp() END,
+        max_ahead_ms = greatest(r.max_ahead_ms, ahead_ms),
+        max_skew_ms = greatest(r.max_skew_ms, skew_ms)
+    RETURNING x.* INTO r;
+    RETURN r.since + (r.max_ahead_ms + r.max_skew_ms) * interval '1 millisecond';
 END
 $function$;
 REVOKE EXECUTE ON FUNCTION uniqueid_node_grace_until(integer, integer) FROM PUBLIC;
+
+-- The registry as it is now is its incarnation: the update forgot nothing.
+INSERT INTO uniqueid_node_registry
+SELECT true, s.system_identifier, substr(pg_catalog.pg_walfile_name(pg_catalog.pg_current_wal_lsn()), 1, 8),
+       pg_catalog.pg_postmaster_start_time(), '-infinity', 0, 0
+FROM pg_catalog.pg_control_system() s
+WHERE NOT pg_catalog.pg_is_in_recovery();
 
 -- The terms a claim or renewal sends, checked: 22023 naming them.
 CREATE FUNCTION uniqueid_node_check_terms(lease_ms integer, skew_ms integer, base_ms bigint, ahead_ms integer)
@@ -91,10 +112,10 @@ AS $function$
 BEGIN
     -- (ahead: the lease, uniqueid.max_clock_lead, at most an hour, and a second)
     IF lease_ms NOT BETWEEN 1000 AND 3600000 OR skew_ms < 0 OR 2 * skew_ms::bigint >= lease_ms
-       OR base_ms < 0 OR ahead_ms NOT BETWEEN lease_ms AND lease_ms + 3601000 THEN
+       OR base_ms NOT BETWEEN 0 AND 253402300799999 OR ahead_ms NOT BETWEEN lease_ms AND lease_ms + 3601000 THEN
         RAISE EXCEPTION 'invalid lease % ms, skew % ms, base % ms or ahead % ms', lease_ms, skew_ms, base_ms, ahead_ms
             USING ERRCODE = '22023',
-                  DETAIL = 'The lease must be 1 s to 1 h, the skew less than half of it, the base not negative, and ahead the lease plus at most 1 h 1 s.';
+                  DETAIL = 'The lease must be 1 s to 1 h, the skew less than half of it, the base a time of years 1970 to 9999, and ahead the lease plus at most 1 h 1 s.';
     END IF;
 END
 $function$;
@@ -142,7 +163,10 @@ BEGIN
     END IF;
     PERFORM @extschema@.uniqueid_node_check_terms(lease_ms, skew_ms, base_ms, ahead_ms);
     PERFORM @extschema@.uniqueid_node_sync_commit();
-    -- the same claim again
+    grace_until := @extschema@.uniqueid_node_grace_until(ahead_ms, skew_ms);
+    -- the same claim again (in the grace period, only while its lease runs:
+    -- a number whose lease ended may have been handed on in what the
+    -- registry forgot)
     RETURN QUERY
     UPDATE @extschema@.uniqueid_node_claims c SET
         renewed_at = clock_timestamp(),
@@ -152,6 +176,8 @@ BEGIN
     WHERE c.token = uniqueid_claim_node.token AND c.number BETWEEN lo AND hi
       AND c.holder_system_identifier = uniqueid_claim_node.system_identifier
       AND c.holder_name = uniqueid_claim_node.name AND c.lease_until > '-infinity'
+      AND (clock_timestamp() >= grace_until
+           OR c.lease_until + greatest(c.skew_ms, uniqueid_claim_node.skew_ms) * interval '1 millisecond' >= clock_timestamp())
     RETURNING c.number,
               CASE WHEN c.previous_horizon = '-infinity' THEN 0
                    ELSE @extschema@.uniqueid_timestamptz_to_ms(c.previous_horizon) END,
@@ -160,7 +186,6 @@ BEGIN
     IF FOUND THEN
         RETURN;
     END IF;
-    grace_until := @extschema@.uniqueid_node_grace_until(ahead_ms, skew_ms);
     IF clock_timestamp() < grace_until THEN
         number := NULL;
         previous_horizon_ms := NULL;
@@ -220,8 +245,9 @@ $function$;
 -- (CREATE OR REPLACE: the grants to the registry role stay)
 
 -- uniqueid_renew_node: as in 1.6, but bad terms are an error (22023), not
--- "no row", which now means only that the number is no longer the token's;
--- the horizon is bounded as a claim's, and the commit is synchronous.
+-- "no row", which now means only that the number is no longer the token's
+-- (or, in the grace period, that its lease had ended); the horizon is
+-- bounded as a claim's, and the commit is synchronous.
 CREATE OR REPLACE FUNCTION uniqueid_renew_node(
     number integer, token bigint, lease_ms integer, skew_ms integer, base_ms bigint, ahead_ms integer,
     OUT horizon_ms bigint, OUT lease_until_ms bigint)
@@ -229,9 +255,12 @@ RETURNS SETOF record
 LANGUAGE plpgsql VOLATILE STRICT SECURITY DEFINER
 SET search_path = pg_catalog, pg_temp
 AS $function$
+DECLARE
+    grace_until timestamptz;
 BEGIN
     PERFORM @extschema@.uniqueid_node_check_terms(lease_ms, skew_ms, base_ms, ahead_ms);
     PERFORM @extschema@.uniqueid_node_sync_commit();
+    grace_until := @extschema@.uniqueid_node_grace_until(ahead_ms, skew_ms);
     RETURN QUERY
     UPDATE @extschema@.uniqueid_node_claims c SET
         renewed_at = clock_timestamp(),
@@ -239,6 +268,10 @@ BEGIN
         skew_ms = greatest(c.skew_ms, uniqueid_renew_node.skew_ms),
         horizon = @extschema@.uniqueid_node_horizon(c.horizon, uniqueid_renew_node.base_ms, uniqueid_renew_node.ahead_ms)
     WHERE c.number = uniqueid_renew_node.number AND c.token = uniqueid_renew_node.token
+      -- (in the grace period, only a lease that still runs: one that ended
+      -- may have been handed on in what the registry forgot)
+      AND (clock_timestamp() >= grace_until
+           OR c.lease_until + greatest(c.skew_ms, uniqueid_renew_node.skew_ms) * interval '1 millisecond' >= clock_timestamp())
     RETURNING @extschema@.uniqueid_timestamptz_to_ms(c.horizon), @extschema@.uniqueid_timestamptz_to_ms(c.lease_until);
 END
 $function$;

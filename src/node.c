@@ -449,11 +449,16 @@ uid_node_connect(const char *server, int timeout_ms)
 
 	uid_node_conn = uid_remote_connect(uid_node_registry, "uniqueid node registry", server, timeout_ms);
 	PQsetNoticeReceiver(uid_node_conn, uid_node_notice, NULL);
-	/* (each claim is one statement in read committed: its row lock decides a race) */
+	/*
+	 * (each claim is one statement in read committed: its row lock decides
+	 * a race; the registry's WARNINGs reach the worker whatever the role or
+	 * database says: one may make an answer's outcome unknown)
+	 */
 	res = uid_node_query(uid_node_conn, server, timeout_ms,
 						 "SELECT pg_catalog.quote_ident(n.nspname), e.extversion,"
 						 " pg_catalog.string_to_array(e.extversion, '.')::pg_catalog.int4[] >= '{1,6}',"
-						 " pg_catalog.set_config('default_transaction_isolation', 'read committed', false)"
+						 " pg_catalog.set_config('default_transaction_isolation', 'read committed', false),"
+						 " pg_catalog.set_config('client_min_messages', 'warning', false)"
 						 " FROM pg_catalog.pg_extension e"
 						 " JOIN pg_catalog.pg_namespace n ON n.oid = e.extnamespace"
 						 " WHERE e.extname = 'uniqueid'", 0, NULL);
@@ -500,7 +505,7 @@ uid_node_base_ms(int64 ahead_ms)
 	int64		base_us;
 
 	if (seen_us == 0)
-		base_us = uid_clock_high_water(now_us); /* (no reading yet: this one) */
+		base_us = now_us;		/* (no reading yet: this one, raising nothing) */
 	else
 		base_us = Max(seen_us, Min(now_us, seen_us + ahead_ms * 1000));
 	return Max(base_us / 1000, (int64) uid_horizon_known());

@@ -121,25 +121,40 @@ SHOW synchronous_commit;
 ROLLBACK;
 
 -- the registry restarted, promoted or restored (another start, timeline or
--- system identifier than the last claim saw): for the claimer's ahead and
--- skew, no number, only the end of the grace period; renewals go on
-SELECT system_identifier = (SELECT s.system_identifier FROM pg_control_system() s) AS this_cluster
+-- system identifier than the last claim saw): for the longest terms seen
+-- (or the claimer's, if longer), no number, only the end of the grace
+-- period; renewals of leases that still run go on
+SELECT system_identifier = (SELECT s.system_identifier FROM pg_control_system() s) AS this_cluster,
+       max_ahead_ms, max_skew_ms
 FROM uniqueid_node_registry;
-UPDATE uniqueid_node_registry SET timeline = 'FFFFFFFF';
+UPDATE uniqueid_node_registry SET timeline = 'FFFFFFFF', max_ahead_ms = 0, max_skew_ms = 0;
 SELECT number IS NULL AS no_number, previous_horizon_ms IS NULL AS no_horizon,
        lease_until_ms - uniqueid_timestamptz_to_ms(clock_timestamp()) BETWEEN 62000 AND 63000 AS grace_ahead_and_skew
 FROM uniqueid_claim_node(24, 24, 4, 'after', 8, 60000, 1000, :base, 62000);
-SELECT timeline <> 'FFFFFFFF' AS noted FROM uniqueid_node_registry;
+SELECT timeline <> 'FFFFFFFF' AS noted, max_ahead_ms, max_skew_ms FROM uniqueid_node_registry;
+-- a claimer with shorter terms waits as long (the role cannot shorten it)
+SELECT lease_until_ms - uniqueid_timestamptz_to_ms(clock_timestamp()) BETWEEN 60000 AND 63000 AS grace_of_the_longest
+FROM uniqueid_claim_node(24, 24, 4, 'short', 10, 1000, 0, :base, 1000);
 SELECT count(*) AS renewed_in_grace FROM uniqueid_renew_node(21, 555, 60000, 1000, :base, 62000);
+-- (a lease that had ended: not renewed in the grace period, nor claimed
+-- again with its token)
+UPDATE uniqueid_node_claims SET lease_until = clock_timestamp() - interval '10 s' WHERE number = 21;
+SELECT count(*) AS ended_renewed_in_grace FROM uniqueid_renew_node(21, 555, 60000, 1000, :base, 62000);
+SELECT number IS NULL AS ended_reclaimed_in_grace FROM uniqueid_claim_node(21, 23, 3, 'retry', 555, 60000, 1000, :base, 62000);
 UPDATE uniqueid_node_registry SET since = clock_timestamp() - interval '64 s';
 SELECT number FROM uniqueid_claim_node(24, 24, 4, 'after', 8, 60000, 1000, :base, 62000);
+SELECT count(*) AS ended_renewed_after FROM uniqueid_renew_node(21, 555, 60000, 1000, :base, 62000);
 -- a restart alone counts from the start (this server's, more than the
 -- 1 s of these terms ago)
 SELECT true AS waited FROM pg_sleep(greatest(0, 1.2 - extract(epoch FROM clock_timestamp() - pg_postmaster_start_time())));
-UPDATE uniqueid_node_registry SET started = '2000-01-01';
+UPDATE uniqueid_node_registry SET started = '2000-01-01', max_ahead_ms = 1000, max_skew_ms = 0;
 SELECT count(*) AS claimed FROM uniqueid_claim_node(25, 25, 5, 'restart', 9, 1000, 0, :base, 1000)
 WHERE number IS NOT NULL;
 SELECT since = pg_postmaster_start_time() AS since_start FROM uniqueid_node_registry;
+-- a registry restored from a dump has no row (it is not dumped): with
+-- claims in the table, that is a new incarnation too
+DELETE FROM uniqueid_node_registry;
+SELECT number IS NULL AS no_number_after_restore FROM uniqueid_claim_node(26, 26, 6, 'restored', 11, 1000, 0, :base, 1000);
 DELETE FROM uniqueid_node_claims WHERE number >= 20;
 
 -- the registry role: the functions, granted; the table, not writable

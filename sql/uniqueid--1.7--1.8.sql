@@ -96,12 +96,14 @@ END
 $function$;
 REVOKE EXECUTE ON FUNCTION uniqueid_node_grace_until(integer, integer) FROM PUBLIC;
 
--- The registry as it is now is its incarnation: the update forgot nothing.
+-- A registry (a database with claims) as it is now is its incarnation: the
+-- update forgot nothing.  (Elsewhere the table stays empty, so that a
+-- migration by logical replication of all tables finds no row there.)
 INSERT INTO uniqueid_node_registry
 SELECT true, s.system_identifier, substr(pg_catalog.pg_walfile_name(pg_catalog.pg_current_wal_lsn()), 1, 8),
        pg_catalog.pg_postmaster_start_time(), '-infinity', 0, 0
 FROM pg_catalog.pg_control_system() s
-WHERE NOT pg_catalog.pg_is_in_recovery();
+WHERE NOT pg_catalog.pg_is_in_recovery() AND EXISTS (SELECT FROM uniqueid_node_claims);
 
 -- The terms a claim or renewal sends, checked: 22023 naming them.
 CREATE FUNCTION uniqueid_node_check_terms(lease_ms integer, skew_ms integer, base_ms bigint, ahead_ms integer)

@@ -534,7 +534,7 @@ uniqueid_horizon(PG_FUNCTION_ARGS)
 PG_FUNCTION_INFO_V1(uniqueid_raise_horizon);
 /*
  * uniqueid_raise_horizon(at): every generator of this server continues at or
- * after `at` from now on (the horizon of the server a database came from),
+ * after `at` (rounded up to a whole second) from now on (the horizon of the server a database came from),
  * durably, and this database's sequence records it.  Raise-only; refuses a
  * time more than a day ahead of the clock.  Returns the horizon.
  */
@@ -561,8 +561,14 @@ uniqueid_raise_horizon(PG_FUNCTION_ARGS)
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
 				 errmsg("horizon \"%s\" is more than a day ahead of this server's clock", timestamptz_to_str(at)),
 				 errhint("Check the clocks of both servers; pass what uniqueid_horizon() returned.")));
-	/* up to the millisecond that ends at or after `at` */
-	h = uid_horizon_raise((uint64) ((at + UID_PG_EPOCH_UNIX_US + 999) / 1000));
+	/*
+	 * up to the whole second at or after `at`: a generator's first unit
+	 * after a raise is the one that holds the floor (uid_units_past_ms),
+	 * which may begin before a floor inside a unit; every family's unit
+	 * divides a second and its epoch is a whole second, so the unit that
+	 * holds a whole second begins there, and every ID lies at or after `at`
+	 */
+	h = uid_horizon_raise((uint64) ((at + UID_PG_EPOCH_UNIX_US + USECS_PER_SEC - 1) / USECS_PER_SEC) * 1000);
 	uid_db_horizon_cover(UID_DB_SERVER, h);
 	PG_RETURN_TIMESTAMPTZ(uid_ms_timestamptz(uid_horizon_known()));
 }

@@ -11,7 +11,6 @@ use FindBin;
 use lib $FindBin::RealBin;
 use UniqueidTest;
 use Test::More;
-use Time::HiRes qw(usleep);
 
 # the first run on the real clock
 my $node = uid_node('durability');
@@ -53,8 +52,9 @@ sub more_after
 sub gen { sql("INSERT INTO got SELECT $_[0], next_id(1), next_sno(), next_objectid() FROM generate_series(1, 100000)"); return; }
 
 gen(1);
-# a second burst 1.5 s later, so that the horizon has advanced more than once
-usleep(1_500_000);
+# a second burst once its IDs renew the horizon, so that it has advanced
+# more than once
+uid_wait_renewal($node) or die "the horizon's renewal did not come\n";
 gen(1);
 more(1);
 sql("COPY got TO '$dir/run1.copy'");

@@ -9,7 +9,6 @@ use FindBin;
 use lib $FindBin::RealBin;
 use UniqueidTest;
 use Test::More;
-use Time::HiRes qw(usleep);
 
 # the first run on the real clock
 my $node = uid_node('floor');
@@ -25,8 +24,9 @@ sql(q{
 });
 $node->stop;
 uid_on_clock($node, sub { $node->start });
-# past the horizon's lease (1 s), with the clock still right: shard 1 passes the floor
-usleep(1_500_000);
+# once the clock, still right, has passed the horizon (the lease, 1 s, ran
+# out): shard 1 passes the floor
+uid_wait_past_horizon($node) or die "the clock did not pass the horizon\n";
 is(sql("SELECT id_time(next_id(1)) >= clock_timestamp() - interval '1 s'"), 't',
 	'after the restart the clock has passed the floor, and next_id(1) follows the clock');
 uid_clock_set($node, -30);

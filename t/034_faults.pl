@@ -26,7 +26,6 @@ use UniqueidTest;
 use IPC::Run;
 use PostgreSQL::Test::Utils;
 use Test::More;
-use Time::HiRes qw(usleep);
 
 my %error = (
 	'erofs-state-create' => qr/could not create file "uniqueid\.horizon\.tmp": Read-only file system/,
@@ -48,11 +47,25 @@ $node->safe_psql('postgres', q{
 	CREATE TABLE batch (a shardid, b uuid, c sno, d objectid)});
 my $ids_file = $node->basedir . '/batch.txt';
 
+# received(RUNS, SIZES): true once every client has printed more than its
+# size in SIZES (psql writes each statement's rows when it ends: the client
+# has received IDs), or has ended (its stderr read meanwhile)
+sub received
+{
+	my ($runs, $sizes) = @_;
+	return !grep {
+		my $r = $runs->[$_];
+		(-s $r->{file} // 0) <= $sizes->[$_] && $r->{h}->pumpable && eval { $r->{h}->pump_nb; 1 }
+	} 0 .. $#$runs;
+}
+
 # three clients, each running up to 150 statements of 200 IDs of each
-# generator.  They start on the clock the server restarted with; after
-# 0.2 s the clock is right again (so that the IDs follow it and the horizon
-# moves), and after 0.4 s FAULT is asked for.  Returns what each client
-# printed and whether it ended well.
+# generator.  They start on the clock the server restarted with; once each
+# has received IDs the clock is set right (so that the IDs follow it and the
+# horizon moves), and once each has received more FAULT is asked for: a
+# fault before the first ID would leave nothing to check (a busy machine
+# starts the clients late).  Each wait is bounded by the framework's
+# timeout.  Returns what each client printed and whether it ended well.
 my $statement = 'SELECT next_id(1), next_uuid7(), next_sno(), next_objectid() FROM generate_series(1, 200), pg_sleep(0.01)';
 sub clients
 {
@@ -62,6 +75,8 @@ sub clients
 	{
 		# output to a file, not a pipe that this process would have to drain
 		my $r = { file => $node->basedir . "/client$i.out", err => '' };
+		# (nothing of an earlier round's may count as received)
+		unlink $r->{file};
 		$r->{h} = IPC::Run::start(
 			[
 				$node->installed_command('psql'), '-XAtq', '-F', "\t", '-v', 'ON_ERROR_STOP=1',
@@ -71,11 +86,17 @@ sub clients
 			IPC::Run::timeout($PostgreSQL::Test::Utils::timeout_default));
 		push @runs, $r;
 	}
-	usleep(200_000);
+	my @none = (0) x @runs;
+	uid_wait_until($PostgreSQL::Test::Utils::timeout_default, sub { received(\@runs, \@none) })
+	  or diag('the clients received no ID on the clock behind within '
+		  . "$PostgreSQL::Test::Utils::timeout_default s");
+	my @behind = map { -s $_->{file} // 0 } @runs;
 	uid_clock_set($node, 0);
 	if ($fault)
 	{
-		usleep(200_000);
+		uid_wait_until($PostgreSQL::Test::Utils::timeout_default, sub { received(\@runs, \@behind) })
+		  or diag('the clients received no more IDs after the clock was set right within '
+			  . "$PostgreSQL::Test::Utils::timeout_default s");
 		uid_fault($node, $fault);
 	}
 	for my $r (@runs)

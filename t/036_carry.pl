@@ -12,7 +12,6 @@ use lib $FindBin::RealBin;
 use UniqueidTest;
 use Test::More;
 use PostgreSQL::Test::Utils;
-use Time::HiRes qw(usleep);
 
 my $old = uid_node('old');
 $old->start;
@@ -25,9 +24,11 @@ is( $old->safe_psql('app', q{SELECT h.last_value >= (SELECT max(extract(epoch FR
 	'the database\'s sequences lie past its IDs: the server\'s horizon, and the adopted shard\'s, an hour ahead');
 
 # a second database, whose horizon ends up past app's: shard 9 adopted an
-# hour ahead 2 s later, in a cluster that makes one horizon for both
+# hour ahead once that is past app's shard horizon (its IDs, and the horizon
+# above them, start there), in a cluster that makes one horizon for both
 $old->safe_psql('postgres', 'CREATE DATABASE other');
-usleep(2_000_000);
+$old->poll_query_until('app', q{SELECT extract(epoch FROM clock_timestamp() + interval '1 hour') * 1000 > last_value
+	FROM uniqueid_shard_horizon_ms}) or die "the clock an hour ahead did not pass app's shard horizon\n";
 $old->safe_psql('other', q{CREATE EXTENSION uniqueid;
 	CREATE TABLE t9 (id shardid PRIMARY KEY DEFAULT next_id(9));
 	SELECT shard_adopt(9, make_shardid(clock_timestamp() + interval '1 hour', 9, 7));
@@ -156,9 +157,16 @@ is($live->safe_psql('postgres', q{SELECT id_time(next_ulid()) < clock_timestamp(
 # next renewal (a lease on) are above it
 is( $live->safe_psql('postgres', q{SELECT next_ulid() IS NOT NULL;
 		SELECT setval('uniqueid_horizon_ms', (extract(epoch FROM clock_timestamp() + interval '20 minutes') * 1000)::bigint) > 0;
-		SELECT pg_sleep(1.5); SELECT next_ulid() IS NOT NULL;
+		DO $$BEGIN
+			-- until its next ID renews the horizon: within 250 ms of it (at most 10 s)
+			FOR i IN 1 .. 1000 LOOP
+				EXIT WHEN clock_timestamp() >= (SELECT horizon - interval '250 ms' FROM uniqueid_durability WHERE scope = 'server');
+				PERFORM pg_sleep(0.01);
+			END LOOP;
+		END$$;
+		SELECT next_ulid() IS NOT NULL;
 		SELECT id_time(next_ulid()) >= clock_timestamp() + interval '19 minutes'}),
-	"t\nt\n\nt\nt", 'a value set higher while a session generates: the generators move up at its next renewal');
+	"t\nt\nt\nt", 'a value set higher while a session generates: the generators move up at its next renewal');
 $live->safe_psql('postgres', 'CREATE DATABASE restored');
 $live->safe_psql('restored', q{CREATE EXTENSION uniqueid;
 	SELECT setval('uniqueid_horizon_ms', (extract(epoch FROM clock_timestamp() + interval '30 minutes') * 1000)::bigint)});

@@ -12,7 +12,6 @@ use UniqueidTest;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
-use Time::HiRes qw(usleep);
 
 my $primary = uid_node('primary', allows_streaming => 1);
 $primary->start;
@@ -39,10 +38,11 @@ $nopreload->append_conf('postgresql.conf', "shared_preload_libraries = ''");
 $nopreload->start(fail_ok => 1);
 
 # IDs on the primary after the base backup, in two bursts so that the
-# horizon advances (and is logged) more than once
+# horizon advances (and is logged) more than once: the second once its IDs
+# renew it
 $primary->safe_psql('postgres',
 	'INSERT INTO got SELECT next_id(1), next_sno() FROM generate_series(1, 100000)');
-usleep(1_500_000);
+uid_wait_renewal($primary) or die "the horizon's renewal did not come\n";
 $primary->safe_psql('postgres',
 	'INSERT INTO got SELECT next_id(1), next_sno() FROM generate_series(1, 100000)');
 my $target = $primary->safe_psql('postgres', 'SELECT pg_current_wal_lsn()');

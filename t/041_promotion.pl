@@ -21,6 +21,20 @@ use PostgreSQL::Test::Utils;
 use Test::More;
 use Time::HiRes qw(usleep);
 
+# received(RUNS): how many IDs the clients have received so far (their
+# files' lines)
+sub received
+{
+	my $n = 0;
+	for my $r (@_)
+	{
+		open my $fh, '<', $r->{file} or next;
+		while (read($fh, my $buf, 1 << 20)) { $n += ($buf =~ tr/\n//); }
+		close $fh;
+	}
+	return $n;
+}
+
 sub scenario
 {
 	my ($mode) = @_;
@@ -54,7 +68,12 @@ sub scenario
 			IPC::Run::timeout($PostgreSQL::Test::Utils::timeout_default));
 		push @runs, $r;
 	}
-	usleep(500_000);
+	# once they have received the 100,000 IDs the checks below want (a busy
+	# machine starts them late), the standby stops receiving WAL
+	uid_wait_until($PostgreSQL::Test::Utils::timeout_default, sub {
+			received(@runs) > 100_000 || !grep { $_->{h}->pumpable && eval { $_->{h}->pump_nb; 1 } } @runs
+		})
+	  or diag("$mode: the clients did not receive 100,000 IDs within $PostgreSQL::Test::Utils::timeout_default s");
 	kill 'STOP', $walsender;
 	usleep(2_000_000);
 	my $waiting = '';
@@ -67,7 +86,10 @@ sub scenario
 			return $waiting ne '';
 		});
 		$primary->safe_psql('postgres', "SELECT pg_cancel_backend($waiting)") if $waiting;
-		usleep(300_000);
+		# its client prints the error and ends (ON_ERROR_STOP), and the
+		# backend with it
+		$primary->poll_query_until('postgres', "SELECT NOT EXISTS (SELECT FROM pg_stat_activity WHERE pid = $waiting)")
+		  or diag("the canceled backend $waiting did not end") if $waiting;
 	}
 	uid_kill_all($primary);
 	my @old;

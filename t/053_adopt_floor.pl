@@ -15,7 +15,6 @@ use UniqueidTest;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
-use Time::HiRes qw(usleep);
 
 my $primary = uid_node('primary', allows_streaming => 1,
 	conf => [ "uniqueid.shards = '0-15'", 'uniqueid.node = 3' ]);
@@ -63,12 +62,14 @@ sub check
 	return;
 }
 
+# (each restart once the clock has passed the server's horizon: its floor
+# behind the clock)
 check($primary, 'after the adoption');
-usleep(1_200_000);
+uid_wait_past_horizon($primary) or die "the clock did not pass the horizon\n";
 $primary->stop;
 uid_on_clock($primary, sub { $primary->start });
 check($primary, 'after a clean restart');
-usleep(1_200_000);
+uid_wait_past_horizon($primary) or die "the clock did not pass the horizon\n";
 uid_kill_all($primary);
 uid_on_clock($primary, sub { $primary->start });
 check($primary, 'after a crash');
@@ -82,7 +83,7 @@ ok($standby->poll_query_until('postgres', "SELECT pg_last_wal_replay_lsn() >= '$
 	'the standby replayed the WAL');
 like(slurp_file($standby->data_dir . '/uniqueid.horizon'), qr/^shard 5 \d+$/m,
 	"the standby's state file has the shard's horizon, from its WAL record");
-usleep(1_200_000);
+uid_wait_past_horizon($primary) or die "the clock did not pass the horizon\n";
 uid_kill_all($primary);
 $standby->promote;
 check($standby, 'after a promotion');

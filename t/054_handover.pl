@@ -122,8 +122,15 @@ SKIP:
 	my ($b_out, $b_err) = ('', '');
 	my $sb = IPC::Run::start([ $giver->installed_command('psql'), '-XAtq', '-d', $giver->connstr('postgres'),
 		'-c', 'SELECT next_id(1)' ], '<', \undef, '>', \$b_out, '2>', \$b_err, IPC::Run::timeout(180));
-	# (it ends, or waits for the lock the paused adoption holds)
-	uid_wait_until(3, sub { return 1 unless $sb->pumpable; $sb->pump_nb; return 0; });
+	# (it ends, or waits for the lock the paused adoption holds: the
+	# horizon's, an LWLock of tranche uniqueid)
+	uid_wait_until($PostgreSQL::Test::Utils::timeout_default, sub {
+			return 1 unless $sb->pumpable;
+			$sb->pump_nb;
+			return $giver->safe_psql('postgres', q{SELECT count(*) FROM pg_stat_activity
+				WHERE query = 'SELECT next_id(1)' AND wait_event_type = 'LWLock' AND wait_event = 'uniqueid'}) eq '1';
+		})
+	  or diag('session B neither ended nor waited for the lock');
 	$g_in .= "detach\nquit\n";
 	$gdb->finish;
 	$sa->pump until $a_out =~ /^adopted$/m;

@@ -140,7 +140,8 @@ like(log_since($log_at),
 	'and logged with its error');
 is(dur('writes'), $writes, 'no write counted for it');
 rmdir "$pgdata/uniqueid.horizon.tmp" or die "cannot remove the obstacle: $!";
-sql('SELECT pg_sleep(1.2); SELECT next_snowflake()');
+uid_wait_renewal($node) or die "the horizon's renewal did not come\n";
+sql('SELECT next_snowflake()');
 cmp_ok(dur('writes'), '>', $writes, 'once cleared, the horizon is written again');
 is(dur('written_at > now() - interval \'1 minute\' AND horizon > now()'), 't', 'just now, ahead of the clock');
 
@@ -164,17 +165,18 @@ $standby->start;
 uid_set($node, 'synchronous_standby_names', 'mon_standby');
 uid_wait_until(30, sub { sql(q{SELECT sync_state FROM pg_stat_replication}) eq 'sync' })
   or die 'the standby did not become synchronous';
-sql('SELECT pg_sleep(1.2); SELECT next_snowflake()');
+uid_wait_renewal($node) or die "the horizon's renewal did not come\n";
+sql('SELECT next_snowflake()');
 my ($sync_waits, $sync_ms) = split /\|/, dur('sync_waits, sync_wait_ms');
 cmp_ok($sync_waits, '>=', 1, "a horizon write waited for the synchronous standby ($sync_waits, $sync_ms ms)");
 $standby->stop;
 $log_at = -s $node->logfile;
 my $failures = dur('write_failures');
 # an ID that needs the horizon moved waits, until statement_timeout ends it
+uid_wait_renewal($node) or die "the horizon's renewal did not come\n";
 my $h = $node->background_psql('postgres', on_error_stop => 0);
 $h->query_until(qr/started/, q{\echo started
 SET statement_timeout = '3s';
-SELECT pg_sleep(1.2);
 SELECT next_snowflake();
 });
 # (read while the statement still runs: reading the view does not wait for the write)

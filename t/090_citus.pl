@@ -56,8 +56,12 @@ is(on('worker2', "SELECT extversion FROM pg_extension WHERE extname = 'uniqueid'
 	coord("SELECT extversion FROM pg_extension WHERE extname = 'uniqueid'"),
 	'CREATE EXTENSION uniqueid on the coordinator reaches the workers');
 
-# every family's default, and Citus's bigserial for comparison
+# every family's default, and Citus's bigserial for comparison; begun and
+# made, the clock right before and right after the IDs' defaults (which run
+# in column order): the row's IDs were made between them, whatever delayed
+# their return (a horizon write, a backend descheduled on a busy machine)
 my $columns = q{
+	begun timestamptz NOT NULL DEFAULT clock_timestamp(),
 	id  shardid   NOT NULL DEFAULT next_id(),
 	sf  snowflake NOT NULL DEFAULT next_snowflake(),
 	sy  sonyflake NOT NULL DEFAULT next_sonyflake(),
@@ -132,8 +136,10 @@ note("bigserial: $big_back of 29 neighbours out of creation order");
 # sonyflake (256 per 10 ms) may borrow under this load, so their promise is
 # the lead allowance: no ID ahead of its row's clock_timestamp() by more
 # than max_clock_lead, and no row sorting after one made more than
-# max_clock_lead later.  (bigserial sorts by node.)
-sub late { my ($f, $by) = @_; return coord("SELECT count(*) FROM (SELECT made, max(made) OVER (ORDER BY $f
+# max_clock_lead later.  (bigserial sorts by node.)  A row counts when a
+# row sorting ahead of it began more than BY after it ended: made after it
+# for sure.
+sub late { my ($f, $by) = @_; return coord("SELECT count(*) FROM (SELECT made, max(begun) OVER (ORDER BY $f
 	ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING) AS latest FROM ids) s WHERE latest > made + interval '$by'"); }
 for my $f (qw(sf sn u7))
 {

@@ -23,7 +23,7 @@ use Time::HiRes qw(usleep);
 
 our @EXPORT = qw(uid_node uid_clock_set uid_on_clock uid_on_faults uid_fault uid_kill_all
   uid_wait_down uid_wait_until uid_concurrently uid_concurrently_on uid_error uid_set
-  uid_citus_missing uid_carry_setup uid_carry_check);
+  uid_citus_missing uid_carry_setup uid_carry_check uid_wait_renewal uid_wait_past_horizon);
 
 # (UID_TEST_ALARM lengthens it, for bench/stress.sh)
 my $alarm = $ENV{UID_TEST_ALARM} // 600;
@@ -156,6 +156,31 @@ sub uid_wait_until
 		usleep(100_000);
 	}
 	return 0;
+}
+
+# uid_wait_renewal(NODE, DB): waits until the next ID NODE issues renews its
+# durable horizon: NODE's clock has come within 250 ms of the horizon (the
+# renewal margin, UID_HORIZON_RENEW_MS in src/horizon.h), which it does
+# 0.75 s after a renewal for an ID of a millisecond (the horizon is then the
+# 1 s lease ahead of the clock).
+# Reads uniqueid_durability in DB (default postgres), every 100 ms; true
+# once it has, false after the framework's timeout.
+sub uid_wait_renewal
+{
+	my ($node, $db) = @_;
+	return $node->poll_query_until($db // 'postgres', q{SELECT clock_timestamp() >= horizon - interval '250 ms'
+		FROM uniqueid_durability WHERE scope = 'server'});
+}
+
+# uid_wait_past_horizon(NODE, DB): waits until NODE's clock has passed its
+# durable horizon, so that a restart from now on fixes the floor behind the
+# clock: at most the 1 s lease and a unit after the last renewal.  As
+# uid_wait_renewal otherwise.
+sub uid_wait_past_horizon
+{
+	my ($node, $db) = @_;
+	return $node->poll_query_until($db // 'postgres', q{SELECT clock_timestamp() > horizon
+		FROM uniqueid_durability WHERE scope = 'server'});
 }
 
 # uid_concurrently(NODE, DB, SQL...): each SQL in a psql of its own, all at

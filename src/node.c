@@ -432,6 +432,9 @@ uid_node_answer(PGresult *res, int col, const char *server)
 /* The worker's connection and what it found there */
 static PGconn *uid_node_conn = NULL;
 static char *uid_node_schema = NULL;	/* uniqueid's schema in the registry, quoted */
+/* the registry's clock (Unix ms) read at connection, and the monotonic clock before it was asked */
+static int64 uid_node_registry_ms = 0;
+static int64 uid_node_registry_mono_us = 0;
 
 static void
 uid_node_disconnect(void)
@@ -449,6 +452,7 @@ uid_node_connect(const char *server, int timeout_ms)
 
 	uid_node_conn = uid_remote_connect(uid_node_registry, "uniqueid node registry", server, timeout_ms);
 	PQsetNoticeReceiver(uid_node_conn, uid_node_notice, NULL);
+	uid_node_registry_mono_us = uid_mono_us();
 	/*
 	 * (each claim is one statement in read committed: its row lock decides
 	 * a race; the registry's WARNINGs reach the worker whatever the role or
@@ -458,7 +462,8 @@ uid_node_connect(const char *server, int timeout_ms)
 						 "SELECT pg_catalog.quote_ident(n.nspname), e.extversion,"
 						 " pg_catalog.string_to_array(e.extversion, '.')::pg_catalog.int4[] >= '{1,6}',"
 						 " pg_catalog.set_config('default_transaction_isolation', 'read committed', false),"
-						 " pg_catalog.set_config('client_min_messages', 'warning', false)"
+						 " pg_catalog.set_config('client_min_messages', 'warning', false),"
+						 " pg_catalog.floor(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 1000)::pg_catalog.int8"
 						 " FROM pg_catalog.pg_extension e"
 						 " JOIN pg_catalog.pg_namespace n ON n.oid = e.extnamespace"
 						 " WHERE e.extname = 'uniqueid'", 0, NULL);
@@ -483,32 +488,33 @@ uid_node_connect(const char *server, int timeout_ms)
 	if (uid_node_schema)
 		pfree(uid_node_schema);
 	uid_node_schema = MemoryContextStrdup(TopMemoryContext, PQgetvalue(res, 0, 0));
+	uid_node_registry_ms = uid_remote_int64(PQgetvalue(res, 0, 5), "clock", 0, PG_INT64_MAX / 1000, server);
 	PQclear(res);
 }
 
 /*
  * Where the horizon recorded now starts: the highest reading of the clock
  * that an ID may have used (carried forward, uid_clock_high_water_peek),
- * the clock now if later, but by at most ahead_ms, or the highest durable
- * horizon of the server if later (the slots' states lie below it).  The
- * worker's own reading raises nothing: a clock stepped far ahead and back
- * while no ID was made moves neither the generators nor the horizon
- * recorded (an ID made meanwhile past the horizon is refused, and the next
- * renewal records a horizon above it, within the registry's allowance).
- * The registry adds ahead_ms: the lease, the lead and a unit.
+ * or the clock now if later, but by at most ahead_ms past that highest
+ * reading, nor past the registry's clock (read at connection, carried
+ * forward) plus the skew allowance; or the highest durable horizon of the
+ * server if later (the slots' states lie below it).  The worker's own
+ * reading raises nothing: a clock stepped far ahead, at boot or while
+ * running, with no ID made meanwhile, moves neither the generators nor the
+ * horizon recorded (an ID made meanwhile past the horizon is refused, and
+ * the next renewal records a horizon above it, within the registry's
+ * allowance).  The registry adds ahead_ms: the lease, the lead and a unit.
  */
 static int64
 uid_node_base_ms(int64 ahead_ms)
 {
 	int64		now_us = GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US;
 	int64		seen_us = uid_clock_high_water_peek();
-	int64		base_us;
+	int64		registry_us = (uid_node_registry_ms + (int64) uid_node_skew_ms) * 1000 +
+		(uid_mono_us() - uid_node_registry_mono_us);
+	int64		base_us = Min(now_us, Max(seen_us + ahead_ms * 1000, registry_us));
 
-	if (seen_us == 0)
-		base_us = now_us;		/* (no reading yet: this one, raising nothing) */
-	else
-		base_us = Max(seen_us, Min(now_us, seen_us + ahead_ms * 1000));
-	return Max(base_us / 1000, (int64) uid_horizon_known());
+	return Max(Max(seen_us, base_us) / 1000, (int64) uid_horizon_known());
 }
 
 /* This server's name in the registry: cluster_name, else the host and port. */

@@ -135,6 +135,36 @@ RETURN greatest(recorded,
                       clock_timestamp() + @extschema@.uniqueid_node_allowance_ms() * interval '1 millisecond'));
 REVOKE EXECUTE ON FUNCTION uniqueid_node_horizon(timestamptz, bigint, integer) FROM PUBLIC;
 
+-- A claim held by `token` extended: its lease renewed (never to end sooner
+-- than it did), its horizon raised to base_ms plus ahead_ms within the
+-- bounds; in the registry's grace period (before grace_until), only a lease
+-- that still runs: one that ended may have been handed on in what the
+-- registry forgot.  No row when the number is not the token's.  For the
+-- claim retried with its token and the renewal.
+CREATE FUNCTION uniqueid_node_extend(
+    claimed integer, claim_token bigint, lease integer, skew integer, base bigint, ahead integer,
+    grace_until timestamptz,
+    OUT number integer, OUT previous_horizon_ms bigint, OUT horizon_ms bigint, OUT lease_until_ms bigint)
+RETURNS SETOF record
+LANGUAGE sql VOLATILE STRICT
+SET search_path = pg_catalog, pg_temp
+AS $function$
+    UPDATE @extschema@.uniqueid_node_claims c SET
+        renewed_at = clock_timestamp(),
+        lease_until = greatest(c.lease_until, clock_timestamp() + $3 * interval '1 millisecond'),
+        skew_ms = greatest(c.skew_ms, $4),
+        horizon = @extschema@.uniqueid_node_horizon(c.horizon, $5, $6)
+    WHERE c.number = $1 AND c.token = $2
+      AND (clock_timestamp() >= $7
+           OR c.lease_until + greatest(c.skew_ms, $4) * interval '1 millisecond' >= clock_timestamp())
+    RETURNING c.number,
+              CASE WHEN c.previous_horizon = '-infinity' THEN 0
+                   ELSE @extschema@.uniqueid_timestamptz_to_ms(c.previous_horizon) END,
+              @extschema@.uniqueid_timestamptz_to_ms(c.horizon),
+              @extschema@.uniqueid_timestamptz_to_ms(c.lease_until)
+$function$;
+REVOKE EXECUTE ON FUNCTION uniqueid_node_extend(integer, bigint, integer, integer, bigint, integer, timestamptz) FROM PUBLIC;
+
 -- uniqueid_claim_node: as in 1.6, and
 -- * a claim retried with its token (its first try's outcome unknown to the
 --   holder) is answered with the number that try claimed, if nobody claimed
@@ -166,27 +196,18 @@ BEGIN
     PERFORM @extschema@.uniqueid_node_check_terms(lease_ms, skew_ms, base_ms, ahead_ms);
     PERFORM @extschema@.uniqueid_node_sync_commit();
     grace_until := @extschema@.uniqueid_node_grace_until(ahead_ms, skew_ms);
-    -- the same claim again (in the grace period, only while its lease runs:
-    -- a number whose lease ended may have been handed on in what the
-    -- registry forgot)
-    RETURN QUERY
-    UPDATE @extschema@.uniqueid_node_claims c SET
-        renewed_at = clock_timestamp(),
-        lease_until = greatest(c.lease_until, clock_timestamp() + uniqueid_claim_node.lease_ms * interval '1 millisecond'),
-        skew_ms = greatest(c.skew_ms, uniqueid_claim_node.skew_ms),
-        horizon = @extschema@.uniqueid_node_horizon(c.horizon, uniqueid_claim_node.base_ms, uniqueid_claim_node.ahead_ms)
+    -- the same claim again (uniqueid_node_extend: in the grace period, only
+    -- while its lease runs)
+    SELECT c.number INTO candidate FROM @extschema@.uniqueid_node_claims c
     WHERE c.token = uniqueid_claim_node.token AND c.number BETWEEN lo AND hi
       AND c.holder_system_identifier = uniqueid_claim_node.system_identifier
-      AND c.holder_name = uniqueid_claim_node.name AND c.lease_until > '-infinity'
-      AND (clock_timestamp() >= grace_until
-           OR c.lease_until + greatest(c.skew_ms, uniqueid_claim_node.skew_ms) * interval '1 millisecond' >= clock_timestamp())
-    RETURNING c.number,
-              CASE WHEN c.previous_horizon = '-infinity' THEN 0
-                   ELSE @extschema@.uniqueid_timestamptz_to_ms(c.previous_horizon) END,
-              @extschema@.uniqueid_timestamptz_to_ms(c.horizon),
-              @extschema@.uniqueid_timestamptz_to_ms(c.lease_until);
+      AND c.holder_name = uniqueid_claim_node.name AND c.lease_until > '-infinity';
     IF FOUND THEN
-        RETURN;
+        RETURN QUERY SELECT * FROM @extschema@.uniqueid_node_extend(candidate, token, lease_ms, skew_ms,
+                                                                     base_ms, ahead_ms, grace_until);
+        IF FOUND THEN
+            RETURN;
+        END IF;
     END IF;
     IF clock_timestamp() < grace_until THEN
         number := NULL;
@@ -263,18 +284,8 @@ BEGIN
     PERFORM @extschema@.uniqueid_node_check_terms(lease_ms, skew_ms, base_ms, ahead_ms);
     PERFORM @extschema@.uniqueid_node_sync_commit();
     grace_until := @extschema@.uniqueid_node_grace_until(ahead_ms, skew_ms);
-    RETURN QUERY
-    UPDATE @extschema@.uniqueid_node_claims c SET
-        renewed_at = clock_timestamp(),
-        lease_until = greatest(c.lease_until, clock_timestamp() + uniqueid_renew_node.lease_ms * interval '1 millisecond'),
-        skew_ms = greatest(c.skew_ms, uniqueid_renew_node.skew_ms),
-        horizon = @extschema@.uniqueid_node_horizon(c.horizon, uniqueid_renew_node.base_ms, uniqueid_renew_node.ahead_ms)
-    WHERE c.number = uniqueid_renew_node.number AND c.token = uniqueid_renew_node.token
-      -- (in the grace period, only a lease that still runs: one that ended
-      -- may have been handed on in what the registry forgot)
-      AND (clock_timestamp() >= grace_until
-           OR c.lease_until + greatest(c.skew_ms, uniqueid_renew_node.skew_ms) * interval '1 millisecond' >= clock_timestamp())
-    RETURNING @extschema@.uniqueid_timestamptz_to_ms(c.horizon), @extschema@.uniqueid_timestamptz_to_ms(c.lease_until);
+    RETURN QUERY SELECT e.horizon_ms, e.lease_until_ms
+    FROM @extschema@.uniqueid_node_extend(number, token, lease_ms, skew_ms, base_ms, ahead_ms, grace_until) e;
 END
 $function$;
 

@@ -405,9 +405,11 @@ uid_horizon_shmem_startup(void)
  * barrier.  The floor stays where it is (or rises, uid_horizon_raise): a
  * server whose clock is behind it issues IDs from the floor on, borrowing
  * time units at the layouts' capacity against the clock's high-water mark
- * (which starts at the floor and moves on with the monotonic clock), as if
- * its clock had gone back while running; and the lead of its IDs over its
- * clock shrinks as the clock moves on.
+ * (which starts at the floor, less the lead allowance and a second, and
+ * moves on with the monotonic clock), as if its clock had gone back while
+ * running; and the lead of its IDs over its clock shrinks as the clock
+ * moves on.  A floor far ahead (a clock set back over a restart) so costs a
+ * load past capacity one wait of about a second after the start.
  */
 uint64
 uid_horizon_floor_fix(void)
@@ -423,9 +425,15 @@ uid_horizon_floor_fix(void)
 			int64		now_us = GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US;
 
 			floor = pg_atomic_read_u64(&uid_horizon->horizon_ms);
-			/* the clock's high-water mark starts at the floor too */
+			/*
+			 * The clock's high-water mark starts at the floor less the lead
+			 * allowance and the longest unit (the clock now if later): a
+			 * floor ahead of the clock counts as borrowed, up to that, so
+			 * that under a load past capacity a start borrows no further
+			 * ahead than the start before it did (see uid_horizon_next).
+			 */
 			if (floor > 0)
-				uid_clock_raise((int64) floor * 1000);
+				uid_clock_raise((int64) floor * 1000 - UID_FLOOR_BORROWED_US);
 			/* how far the clock is behind it (uid_horizon_floor_wait) */
 			pg_atomic_write_u64(&uid_horizon->floor_lead_us, (uint64) Max((int64) floor * 1000 - now_us, 0));
 			/* an adopted shard's floor is its own horizon, when that is higher */
@@ -597,7 +605,13 @@ uid_horizon_raise(uint64 at_ms)
 		uid_clock_raise((int64) at_ms * 1000);
 		/* the lease past the IDs grows again from here (uid_horizon_next) */
 		pg_atomic_write_u64(&uid_horizon->floor_mono_us, (uint64) uid_mono_us());
-		pg_atomic_write_u64(&uid_horizon->floor_lead_us, (uint64) Max((int64) at_ms * 1000 - now_us, 0));
+		/*
+		 * A raise is not a start: the first unit of a one-second family at
+		 * it need not wait for the clock (uid_horizon_floor_wait), so its
+		 * lead counts that unit in.
+		 */
+		pg_atomic_write_u64(&uid_horizon->floor_lead_us,
+							(uint64) (Max((int64) at_ms * 1000 - now_us, 0) + USECS_PER_SEC));
 		pg_write_barrier();
 		pg_atomic_write_u64(&uid_horizon->floor_ms, at_ms);
 	}
@@ -685,7 +699,15 @@ uid_horizon_sync(XLogRecPtr lsn)
  * unit taken at the floor ends up to a unit past it, and may have waited
  * for the clock that long, uid_horizon_floor_wait; counted from the unit's
  * start, the margin does not count that time twice, and the horizon leads
- * the clock by no more than that unit's end or the floor did.)  A server
+ * the clock by no more than that unit's end or the floor did.)  Nor does
+ * the margin reach past the floor carried forward by the monotonic clock:
+ * under a load past capacity the IDs borrow units ahead of the clock, and
+ * a margin past them too would add a lease to the floor of every start of
+ * a crash loop; so what the IDs borrowed comes off the margin, and the
+ * horizon leads the clock by no more than the floor did, or than the IDs.
+ * The IDs themselves borrow from the floor's lead first (the high-water
+ * mark starts below the floor, uid_horizon_floor_fix), so under any load
+ * they do not lead further than the start before them either.  A server
  * that runs on gets its lease back within a lease and a unit, so that a
  * standby taking over has a margin, and the horizon is not written for
  * every new unit.
@@ -701,11 +723,12 @@ uid_horizon_next(int shard, uint64 end_ms, uint32 unit_ms)
 	if (floor != UID_FLOOR_UNSET && now_ms < floor)
 	{
 		/* the margin past the IDs: as long as the floor has been fixed, less the unit, up to a lease */
-		int64		since_ms = (uid_mono_us() - (int64) pg_atomic_read_u64(&uid_horizon->floor_mono_us)) / 1000
-			- (int64) unit_ms;
-		uint64		margin = (uint64) Min(Max(since_ms, 0), UID_HORIZON_LEASE_MS);
+		int64		since_ms = Max((uid_mono_us() - (int64) pg_atomic_read_u64(&uid_horizon->floor_mono_us)) / 1000, 0);
+		uint64		margin = (uint64) Min(Max(since_ms - (int64) unit_ms, 0), UID_HORIZON_LEASE_MS);
 
-		return Max(end_ms + margin, now_ms + UID_HORIZON_LEASE_MS);
+		/* ... and not past the floor carried forward since: what the IDs borrowed comes off it */
+		return Max(Max(end_ms, Min(end_ms + margin, floor + (uint64) since_ms)),
+				   now_ms + UID_HORIZON_LEASE_MS);
 	}
 	return Max(end_ms, now_ms) + UID_HORIZON_LEASE_MS;
 }

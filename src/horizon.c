@@ -718,6 +718,13 @@ uid_horizon_next(int shard, uint64 end_ms, uint32 unit_ms)
 	uint64		now_ms = (uint64) ((GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US) / 1000);
 	uint64		floor = pg_atomic_read_u64(&uid_horizon->floor_ms);
 
+	/*
+	 * A raise makes no ID: its lease runs from the time raised to, not from
+	 * a clock that may be far off (a node number claimed with the clock
+	 * stepped days ahead at boot must not take the horizon there).
+	 */
+	if (unit_ms == 0)
+		return end_ms + UID_HORIZON_LEASE_MS;
 	if (floor != UID_FLOOR_UNSET && shard != UID_SERVER_WIDE)
 		floor = uid_horizon_shard_floor((uint32) shard);
 	if (floor != UID_FLOOR_UNSET && now_ms < floor)

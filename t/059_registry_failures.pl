@@ -64,10 +64,10 @@ sub registry
 }
 
 # a server that leases a number of `range` from `reg`
-# (lease: its own, default $lease)
+# (lease: its own, default $lease; clock: its clock's offset at the start, s)
 sub member
 {
-	my ($name, $reg, $range, $its_lease) = @_;
+	my ($name, $reg, $range, $its_lease, $clock) = @_;
 	$its_lease //= $lease;
 	my $node = uid_node($name,
 		conf => [
@@ -76,6 +76,7 @@ sub member
 			"uniqueid.node_range = '$range'", "uniqueid.node_lease = '${its_lease}s'",
 			"uniqueid.node_skew = '${\ ($skew * 1000)}ms'", "uniqueid.shards = ''"
 		]);
+	uid_clock_set($node, $clock) if $clock;
 	uid_on_clock($node, sub { $node->start });
 	$node->safe_psql('postgres', 'CREATE EXTENSION uniqueid');
 	return $node;
@@ -190,6 +191,28 @@ is($hd->safe_psql('postgres', q{SELECT id_node(s) = 9 AND id_time(s) < now() + i
 is(number_of($hd), '9', 'd kept number 9');
 unlike(slurp_file($hd->logfile), qr/lost node number/, 'd never said it lost the number');
 $hd->stop('fast');
+
+# ---- a server that starts with its clock two days ahead claims number 9,
+# which d held, and makes no ID: it moves its horizon up to d's (the claim's
+# previous horizon), leased from there, not from its clock; so neither its
+# own horizon nor the one the registry records is days ahead, and once its
+# clock is right its IDs are at the right time (before the fix, both
+# horizons were a day or two ahead, and so were its IDs) ----
+my $hg = member('g', $reg, '9', undef, 2 * 86400);
+ok(uid_wait_until(30, sub { number_of($hg) eq '9' }), 'g, its clock two days ahead, leases number 9');
+is($reg->safe_psql('postgres', q{SELECT previous_horizon > now() - interval '10 min' FROM uniqueid_node_claims
+	WHERE number = 9}), 't', "the claim's previous horizon is d's");
+ok(uid_wait_until(30, sub { $reg->safe_psql('postgres',
+	q{SELECT renewed_at > claimed_at FROM uniqueid_node_claims WHERE number = 9}) eq 't' }), 'g renewed its lease');
+my ($g_h, $g_rec) = split /\|/, $hg->safe_psql('postgres', q{SELECT extract(epoch FROM uniqueid_horizon())})
+  . '|' . $reg->safe_psql('postgres', q{SELECT extract(epoch FROM horizon) FROM uniqueid_node_claims WHERE number = 9});
+my $real = time;
+ok($g_h < $real + 60, sprintf("g's durable horizon is not days ahead (%.1f s past the real clock)", $g_h - $real));
+ok($g_rec < $real + 60, sprintf('nor is the horizon the registry records for g at its renewal (%.1f s past the real clock)', $g_rec - $real));
+uid_clock_set($hg, 0);
+is($hg->safe_psql('postgres', q{SELECT id_node(s) = 9 AND id_time(s) < now() + interval '1 minute'
+	FROM next_snowflake() s}), 't', 'once its clock is right, g makes snowflakes at the time of its clock');
+$hg->stop('fast');
 
 # ---- the registry's clock steps forward past two skew allowances ----
 # e holds number 3 and its renewals fail; f waits for the number.  The

@@ -69,7 +69,8 @@ sub run
 sub get
 {
 	my ($env, $archive) = @_;
-	return run($env, 'bash', '-c', '. "$2" && uid_vendor_get "$1"', 'get', $archive, "$top/test/vendor.sh");
+	return run($env, 'bash', '-c', '. "$2" && uid_vendor_get "$1" && echo "$UID_VENDOR_PATH"', 'get', $archive,
+		"$top/test/vendor.sh");
 }
 
 # the archives at hand

@@ -43,8 +43,9 @@ uid_citus_ensure() {
 	UID_CITUS_WHY=
 	rel=$(uid_citus_release "$UID_PGVER") ||
 		uid_citus_not "no Citus release supports PostgreSQL $UID_PGVER" || return 1
-	archive=$(uid_vendor_get "citus-$rel.tar.gz") ||
+	uid_vendor_get "citus-$rel.tar.gz" ||
 		uid_citus_not "not installed, and $UID_VENDOR_WHY" || return 1
+	archive=$UID_VENDOR_PATH
 	[ "$(id -u)" -eq 0 ] || uid_citus_not "not installed; building it needs root" || return 1
 	uid_install_packages $UID_CITUS_PACKAGES ||
 		uid_citus_not "the packages its build needs could not be installed" || return 1

@@ -231,9 +231,9 @@ uid_root_exec_locked() {
 	# ../shared/vendor beside this checkout, or downloaded), copied
 	rm -rf --one-file-system "$root/uniqueid-vendor"
 	mkdir -p "$root/uniqueid-vendor"
-	local a p
+	local a
 	for a in $(uid_vendor_archives); do
-		p=$(uid_vendor_get "$a") && cp "$p" "$root/uniqueid-vendor/"
+		uid_vendor_get "$a" && cp "$UID_VENDOR_PATH" "$root/uniqueid-vendor/"
 	done
 	chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root CI="${CI:-}" \
 		UID_PGVER="$v" UID_IN_ROOT=1 UID_VENDOR=/uniqueid-vendor \

@@ -3,8 +3,9 @@
 # test/roots.sh and bench/run.sh.  Source it (after test/lib.sh, for
 # uid_log).
 #
-#   uid_vendor_get ARCHIVE        prints the path of ARCHIVE (a file name of
-#                                 test/vendor.lock), taken from, in order:
+#   uid_vendor_get ARCHIVE        sets UID_VENDOR_PATH to the path of ARCHIVE
+#                                 (a file name of test/vendor.lock), taken
+#                                 from, in order:
 #     1. UID_VENDOR, where it is set (a directory of archives);
 #     2. ../shared/vendor beside the checkout, where it is (a local mirror;
 #        UID_VENDOR_SHARED names another);
@@ -15,7 +16,8 @@
 #        downloads nothing.
 #                                 Without any, returns 1 with UID_VENDOR_WHY
 #                                 saying which archive is missing and how to
-#                                 provide it (also on stderr).
+#                                 provide it (also on stderr).  (Variables,
+#                                 not output: call it in this shell.)
 #   uid_vendor_collect DIR [GLOB...]   links into DIR every archive of the
 #                                 lock (or those matching a GLOB) that
 #                                 uid_vendor_get finds; says which not.
@@ -25,6 +27,7 @@ UID_VENDOR_TOP=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 UID_VENDOR_SHARED=${UID_VENDOR_SHARED:-$(dirname "$UID_VENDOR_TOP")/shared/vendor}
 UID_VENDOR_CACHE=${UID_VENDOR_CACHE:-${UID_CACHE:-/var/cache/uniqueid}/vendor}
 UID_VENDOR_WHY=
+UID_VENDOR_PATH=
 declare -F uid_log >/dev/null || uid_log() { printf '== %s\n' "$*" >&2; }
 
 uid_vendor_archives() {
@@ -39,16 +42,17 @@ uid_vendor_url() {
 uid_vendor_get() {
 	local a=$1 url out
 	UID_VENDOR_WHY=
+	UID_VENDOR_PATH=
 	case " $(uid_vendor_archives | tr '\n' ' ') " in
 	*" $a "*) ;;
 	*) UID_VENDOR_WHY="$a is not in test/vendor.lock"; uid_log "$UID_VENDOR_WHY"; return 1 ;;
 	esac
 	if [ -n "${UID_VENDOR:-}" ] && [ -f "$UID_VENDOR/$a" ]; then
-		printf '%s\n' "$UID_VENDOR/$a"
+		UID_VENDOR_PATH=$UID_VENDOR/$a
 		return 0
 	fi
 	if [ -f "$UID_VENDOR_SHARED/$a" ]; then
-		printf '%s\n' "$UID_VENDOR_SHARED/$a"
+		UID_VENDOR_PATH=$UID_VENDOR_SHARED/$a
 		return 0
 	fi
 	url=$(uid_vendor_url "$a")
@@ -64,11 +68,11 @@ uid_vendor_get() {
 		UID_VENDOR_WHY="$a is missing: $where, and without python3 the harness cannot download and check it; $how"
 	elif [ -f "$UID_VENDOR_CACHE/$a" ]; then
 		# (downloaded and checked before)
-		printf '%s\n' "$UID_VENDOR_CACHE/$a"
+		UID_VENDOR_PATH=$UID_VENDOR_CACHE/$a
 		return 0
 	elif out=$(python3 "$UID_VENDOR_TOP/test/vendor.py" fetch "$a" "$UID_VENDOR_CACHE" 2>&1 >/dev/null); then
 		uid_log "$out"
-		printf '%s\n' "$UID_VENDOR_CACHE/$a"
+		UID_VENDOR_PATH=$UID_VENDOR_CACHE/$a
 		return 0
 	else
 		UID_VENDOR_WHY="$a is missing: $where, and $(echo "$out" | tail -n 1); $how"
@@ -78,7 +82,7 @@ uid_vendor_get() {
 }
 
 uid_vendor_collect() {
-	local dir=$1 a p g match
+	local dir=$1 a g match
 	shift
 	mkdir -p "$dir" || return 1
 	for a in $(uid_vendor_archives); do
@@ -90,7 +94,7 @@ uid_vendor_collect() {
 			done
 			[ $match -eq 1 ] || continue
 		fi
-		p=$(uid_vendor_get "$a") && ln -sf "$p" "$dir/$a"
+		uid_vendor_get "$a" && ln -sf "$UID_VENDOR_PATH" "$dir/$a"
 	done
 	return 0
 }

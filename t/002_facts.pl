@@ -24,7 +24,10 @@
 #     a version in prose ("from 1.2 on", "(1.4)", "1.7 added"), or an older
 #     version named on purpose (CREATE EXTENSION uniqueid VERSION '1.0'), is
 #     history;
-#   - DEVELOPER.md's release checklist names every file this test reads.
+#   - DEVELOPER.md's release checklist names every file this test reads;
+#   - README.md reads in the order users do (installing, configuring, a
+#     quick start, the families, ..., development last), and its
+#     Development section holds the two set-up commands, which exist.
 #
 # Reads files only: no server.
 use strict;
@@ -217,6 +220,21 @@ for my $doc (@docs)
 }
 ok($found{'README.md package'} && $found{'README.md zip'},
 	"README.md names the release's package and zip (so the check above has something to check)");
+
+# README.md: in the order users read it, and its two set-up commands
+my $readme = slurp('README.md');
+my @headings = $readme =~ /^## (.*)$/mg;
+is(join(' | ', @headings[0 .. 3], $headings[-1]),
+	'Installing | Configuring a server | Quick start | The families | Development',
+	'README.md: installing, configuring a server, a quick start, the families, ..., development last');
+my ($dev) = $readme =~ /^## Development\n(.*)\z/ms;
+my ($setup) = ($dev // '') =~ /^```sh\n(.*?)^```/ms;
+my @commands = map { s/\s+#.*//r } grep { /\S/ } split /\n/, $setup // '';
+is(join(' ; ', @commands), 'bash demo.sh ; bash test/run.sh --matrix',
+	"README.md's Development has the two set-up commands: the demo and the whole suite");
+ok(-f "$top/demo.sh" && `bash '$top/test/run.sh' --help` =~ /--matrix/,
+	'both are there: demo.sh, and test/run.sh --matrix');
+like($dev // '', qr/\(DEVELOPER\.md\)/, "README.md's Development links DEVELOPER.md");
 
 # the release checklist
 my ($checklist) = slurp('DEVELOPER.md') =~ /^## Releasing\n(.*?)(?=^## |\z)/ms;

@@ -61,7 +61,7 @@ uid_vendor_get() {
 	if [ -n "${UID_IN_ROOT:-}" ]; then
 		# (a Debian root of test/roots.sh gets the archives the machine
 		# itself found, in UID_VENDOR: it downloads nothing)
-		UID_VENDOR_WHY="$a is missing: the machine outside this root could not provide it (its log says why); there, $how"
+		UID_VENDOR_WHY="$a is missing: the machine outside this root could not provide it (its log says why); there, provide it in a directory that UID_VENDOR names or in ../shared/vendor beside the checkout, or let the harness download it from $url"
 	elif [ "${UID_VENDOR_URL:-}" = off ]; then
 		UID_VENDOR_WHY="$a is missing: $where, and UID_VENDOR_URL=off downloads nothing; $how"
 	elif ! command -v python3 >/dev/null; then

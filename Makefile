@@ -1,5 +1,7 @@
 # uniqueid - PGXS build
-EXTVERSION = 1.8
+# the version, from uniqueid.control (its one source; t/002_facts.pl checks
+# every other place that names it)
+EXTVERSION = $(shell sed -n "s/^default_version *= *'\([^']*\)'.*/\1/p" $(srcdir)/uniqueid.control)
 PGFILEDESC = "uniqueid - short, unique, time-sortable ID types and generators"
 MODULE_big = uniqueid
 OBJS = src/module.o src/codec.o src/basen.o src/layout.o src/id64.o src/shardid.o src/sno.o src/objectid.o src/spreadid.o src/shortcode.o src/clock.o src/generator.o src/horizon.o src/dbhorizon.o src/guc.o src/uuid7.o src/ulid.o src/ksuid.o src/rsxid.o src/typeid.o src/group.o src/remote.o src/node.o src/stats.o

@@ -8,10 +8,12 @@
 #   bash bench/run.sh --build   # builds and installs it first (make install)
 #   bash bench/run.sh --pg 18   # on PostgreSQL 17, 18 or 19, in its Debian root
 #                               # (test/roots.sh), built there
-#   bash bench/run.sh --peers DIR   # the peers' sources (default ../shared/vendor)
+#   bash bench/run.sh --peers DIR   # the peers' sources from DIR
 # The peers not in Debian (pgEdge snowflake, pg_uuidv7) are built and
-# installed from DIR (release archives or source directories); without them
-# their rows are left out, and the log says so. BENCH_SECTIONS=a runs only the
+# installed from DIR (release archives or source directories), or else from
+# their archives of test/vendor.lock (test/vendor.sh: UID_VENDOR,
+# ../shared/vendor, or their upstream URLs); without them their rows are
+# left out, and the log says so. BENCH_SECTIONS=a runs only the
 # sections named (default pabcdeft); from 18 on, sections (p), (a) and (s)
 # measure core uuidv7() too. Section (s), not in the default run, loads
 # every key into a table until its index holds 10x shared_buffers (about
@@ -28,7 +30,7 @@ cd "$(dirname "$0")/.."
 
 BUILD=0
 PG=15
-PEERS=${UID_VENDOR:-$(cd .. && pwd)/shared/vendor}
+PEERS=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--build) BUILD=1 ;;
@@ -42,7 +44,7 @@ done
 if [ "$PG" != 15 ]; then
 	. test/roots.sh
 	# (not a bare command: errexit would then reach into uid_root_exec)
-	UID_VENDOR=$PEERS uid_root_exec "$PG" bench/run.sh --build || exit $?
+	UID_VENDOR=${PEERS:-${UID_VENDOR:-}} uid_root_exec "$PG" bench/run.sh --build || exit $?
 	# a clean run wrote its CSV and charts into the root's copy of the tree
 	root=$(uid_root_dir "$PG")
 	for f in "$root/uniqueid/bench/results/latest/"* "$root/uniqueid/bench/"*.png; do
@@ -74,7 +76,17 @@ fi
 
 . bench/peers.sh
 . bench/scale.sh
-bench_peers_install "$PEERS"
+if [ -z "$PEERS" ]; then
+	# (their archives, wherever test/vendor.sh finds them; the directory of
+	# links goes with the run)
+	. test/vendor.sh
+	PEERS=$(mktemp -d)
+	uid_vendor_collect "$PEERS" 'pgedge-snowflake-*' 'pg_uuidv7-*'
+	bench_peers_install "$PEERS"
+	rm -rf "$PEERS"
+else
+	bench_peers_install "$PEERS"
+fi
 PEER_CONF=()
 [ -z "$PEER_SNOWFLAKE" ] || PEER_CONF=("shared_preload_libraries = 'uniqueid,snowflake'" "snowflake.node = 1")
 

@@ -12,7 +12,8 @@
 # into a new database that goes on inserting.  Last, the moves that are one
 # statement: from pg_uuidv7's uuid_generate_v7() to next_uuid7(), and from
 # pgEdge snowflake's snowflake.nextval() to next_snowflake(), where the
-# suite could build them (test/run.sh, from ../shared/vendor).
+# suite could build them (test/run.sh, from their archives of
+# test/vendor.lock).
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -28,6 +29,10 @@ my $libdir = $node->config_data('--pkglibdir');
 my $sharedir = $node->config_data('--sharedir');
 my $pgedge = -e "$libdir/snowflake.so" && -e "$sharedir/extension/snowflake.control";
 my $uuidv7 = -e "$sharedir/extension/pg_uuidv7.control";
+# (the archive test/run.sh builds each from, for the skip messages)
+my %archive = map { /^((pg_uuidv7|pgedge-snowflake)-\S+)/ ? ($2 => $1) : () }
+  split /\n/, slurp_file("$FindBin::RealBin/../test/vendor.lock");
+my $provide = 'in a directory UID_VENDOR names, in ../shared/vendor, or from its upstream URL (test/vendor.sh)';
 $node->append_conf('postgresql.conf', "shared_preload_libraries = 'uniqueid,snowflake'\nsnowflake.node = 7\n")
   if $pgedge;
 $node->start;
@@ -195,7 +200,8 @@ is( $node->safe_psql('quoted', q{
 # from pg_uuidv7's uuid_generate_v7(): the default changes, nothing else
 SKIP:
 {
-	skip 'pg_uuidv7 is not installed here (test/run.sh builds it from ../shared/vendor)', 2 unless $uuidv7;
+	skip "pg_uuidv7 is not installed here: test/run.sh builds it from $archive{pg_uuidv7}, $provide", 2
+	  unless $uuidv7;
 	$node->safe_psql('postgres', q{
 		CREATE EXTENSION pg_uuidv7;
 		CREATE TABLE docs (id uuid PRIMARY KEY DEFAULT uuid_generate_v7(), n int);
@@ -228,7 +234,8 @@ SKIP:
 # are smaller than the ones next_snowflake() makes now
 SKIP:
 {
-	skip 'pgEdge snowflake is not installed here (test/run.sh builds it from ../shared/vendor)', 2 unless $pgedge;
+	skip "pgEdge snowflake is not installed here: test/run.sh builds it from $archive{'pgedge-snowflake'}, $provide", 2
+	  unless $pgedge;
 	my $out = $node->safe_psql('postgres', q{
 		CREATE EXTENSION snowflake;
 		CREATE TABLE events (id bigint PRIMARY KEY DEFAULT snowflake.nextval(), n int);

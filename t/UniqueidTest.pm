@@ -60,7 +60,9 @@ sub uid_citus_missing
 	my ($node) = @_;
 	my $libdir = $node->config_data('--pkglibdir');
 	return undef if -f "$libdir/citus.so";
-	my $why = $ENV{UID_CITUS_WHY} || "$libdir/citus.so is missing; test/run.sh builds it from ../shared/vendor";
+	my $why = $ENV{UID_CITUS_WHY}
+	  || "$libdir/citus.so is missing; test/run.sh builds it from its archive of test/vendor.lock,"
+	  . ' in a directory UID_VENDOR names, in ../shared/vendor, or from its upstream URL (test/vendor.sh)';
 	return "Citus is not installed for PostgreSQL " . $node->pg_version . " ($why)";
 }
 

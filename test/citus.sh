@@ -1,14 +1,15 @@
 # test/citus.sh - Citus for the distributed tests (t/090_citus.pl): the
-# installed one when there is one, else built once from the source archive
-# of ../shared/vendor (UID_VENDOR moves it) and installed into the server
-# being tested.  Source it after test/lib.sh; needs root to build.
+# installed one when there is one, else built once from its source archive
+# (test/vendor.lock; test/vendor.sh finds it: UID_VENDOR, ../shared/vendor
+# or upstream) and installed into the server being tested.  Source it
+# after test/lib.sh; needs root to build.
 #
 #   uid_citus_ensure    prints what it did; returns 0 when Citus is
 #                       installed for $UID_PGBIN's server, 1 when it is not
 #                       (with the reason on stderr and in UID_CITUS_WHY,
 #                       which the TAP tests' skip message gives)
 
-UID_VENDOR=${UID_VENDOR:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/../shared/vendor}
+. "$(dirname "${BASH_SOURCE[0]}")/vendor.sh"
 UID_CITUS_BUILD=${UID_CITUS_BUILD:-/var/cache/uniqueid/citus}
 # (its configure links lz4, zstd and libcurl, which 18's own headers ask for
 # too; the server headers it compiles against include Kerberos, OpenSSL and
@@ -33,7 +34,7 @@ uid_citus_not() {
 }
 
 uid_citus_ensure() {
-	local libdir rel src log
+	local libdir rel src log archive
 	libdir=$("$UID_PGBIN/pg_config" --pkglibdir)
 	if [ -f "$libdir/citus.so" ]; then
 		uid_log "Citus: installed ($libdir/citus.so)"
@@ -42,8 +43,9 @@ uid_citus_ensure() {
 	UID_CITUS_WHY=
 	rel=$(uid_citus_release "$UID_PGVER") ||
 		uid_citus_not "no Citus release supports PostgreSQL $UID_PGVER" || return 1
-	[ -f "$UID_VENDOR/citus-$rel.tar.gz" ] ||
-		uid_citus_not "not installed, and no source archive $UID_VENDOR/citus-$rel.tar.gz (set UID_VENDOR)" || return 1
+	uid_vendor_get "citus-$rel.tar.gz" ||
+		uid_citus_not "not installed, and $UID_VENDOR_WHY" || return 1
+	archive=$UID_VENDOR_PATH
 	[ "$(id -u)" -eq 0 ] || uid_citus_not "not installed; building it needs root" || return 1
 	uid_install_packages $UID_CITUS_PACKAGES ||
 		uid_citus_not "the packages its build needs could not be installed" || return 1
@@ -53,8 +55,8 @@ uid_citus_ensure() {
 		uid_log "Citus: building $rel for PostgreSQL $UID_PGVER (about 2 minutes; log in $log)"
 		rm -rf "$src"
 		mkdir -p "$UID_CITUS_BUILD/pg$UID_PGVER"
-		tar -C "$UID_CITUS_BUILD/pg$UID_PGVER" -xzf "$UID_VENDOR/citus-$rel.tar.gz" ||
-			uid_citus_not "could not unpack $UID_VENDOR/citus-$rel.tar.gz" || return 1
+		tar -C "$UID_CITUS_BUILD/pg$UID_PGVER" -xzf "$archive" ||
+			uid_citus_not "could not unpack $archive" || return 1
 		# PostgreSQL 15.20's dbcommands.h declares have_createdb_privilege(),
 		# which Citus 13.2.2 defines as a static function of its own
 		# (a static copy of its own, renamed, is enough)

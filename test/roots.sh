@@ -11,6 +11,8 @@ UID_CACHE=${UID_CACHE:-/var/cache/uniqueid}
 UID_ROOT_PACKAGES="make gcc libc6-dev procps perl libipc-run-perl libtap-parser-sourcehandler-pgtap-perl iproute2"
 
 uid_log() { printf '== %s\n' "$*" >&2; }
+# the third-party source archives that uid_root_exec copies into a root
+. "$(dirname "${BASH_SOURCE[0]}")/vendor.sh"
 
 # uid_root_suite VERSION: the Debian suite that carries PostgreSQL VERSION.
 uid_root_suite() {
@@ -224,10 +226,15 @@ uid_root_exec_locked() {
 		tar -C "$root/uniqueid" -xf -
 	# the commit, for reports made inside the root (which has no .git)
 	git -C "$top" rev-parse --short HEAD >"$root/uniqueid/.commit" 2>/dev/null
-	# the third-party source archives (test/citus.sh), where the root sees them
+	# the third-party source archives (test/vendor.lock), where the root
+	# sees them: those the machine finds (test/vendor.sh: UID_VENDOR,
+	# ../shared/vendor beside this checkout, or downloaded), copied
 	rm -rf --one-file-system "$root/uniqueid-vendor"
 	mkdir -p "$root/uniqueid-vendor"
-	cp "${UID_VENDOR:-$top/../shared/vendor}"/*.tar.gz "$root/uniqueid-vendor/" 2>/dev/null
+	local a
+	for a in $(uid_vendor_archives); do
+		uid_vendor_get "$a" && cp "$UID_VENDOR_PATH" "$root/uniqueid-vendor/"
+	done
 	chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root CI="${CI:-}" \
 		UID_PGVER="$v" UID_IN_ROOT=1 UID_VENDOR=/uniqueid-vendor \
 		$(env | grep -E '^BENCH_' | tr '\n' ' ') bash "/uniqueid/$script" "$@"

@@ -28,9 +28,14 @@
 # javac is missing) and, with the machine's npm where it has one,
 # node-postgres (npm's pg, cached in /var/cache/uniqueid/npm); in 18's root
 # (sid) Go with pgx and cargo with the postgres crate (golang-go,
-# golang-github-jackc-pgx-v5-dev, cargo, librust-postgres-dev).  UID_VENDOR names the directory of Citus's source archive
-# (default ../shared/vendor), UID_FUZZ_SECONDS how long each fuzz target
-# runs (default 30 s).
+# golang-github-jackc-pgx-v5-dev, cargo, librust-postgres-dev).  The
+# third-party sources of test/vendor.lock (Citus, pgEdge snowflake,
+# pg_uuidv7) come from UID_VENDOR (a directory of archives), else
+# ../shared/vendor, else their upstream URLs (downloaded once and checked;
+# UID_VENDOR_URL=BASE takes them from a mirror, UID_VENDOR_URL=off from
+# nowhere): test/vendor.sh.  A test that needs one that is missing skips,
+# saying which and how to provide it.  UID_FUZZ_SECONDS is how long each
+# fuzz target runs (default 30 s).
 set -u
 cd "$(dirname "$0")/.." || exit 2
 
@@ -194,9 +199,11 @@ fail() { failed=$((failed + 1)); echo "not ok - $*"; }
 # Everything happens in a copy of the tree owned by the cluster owner (the
 # TAP tests' initdb refuses to run as root): W/src, and the harness's server
 # in W/data on a socket in W.
-# third-party sources (test/citus.sh): beside the checkout unless said otherwise
-UID_VENDOR=${UID_VENDOR:-$(cd .. && pwd)/shared/vendor}
-export UID_VENDOR
+# third-party sources (test/vendor.sh): ../shared/vendor is beside this
+# checkout, not beside the copy the suite runs in
+. test/vendor.sh
+export UID_VENDOR_SHARED UID_VENDOR_CACHE
+[ -z "${UID_VENDOR:-}" ] || export UID_VENDOR
 W=$(uid_tmpdir) || exit 2
 cleanup() {
 	uid_cluster_stop "$W"
@@ -291,17 +298,18 @@ uid_as_owner_for 1200 pg_prove --failures -d uniqueid_tap test/pgtap/*.sql 2>&1 
 count_prove "$W/pgtap.log" "${PIPESTATUS[0]}"
 uid_cluster_stop "$W"
 
-# Citus for t/090_citus.pl: installed, or built once from ../shared/vendor;
-# where it cannot be, the tests that need it skip with its reason
+# Citus for t/090_citus.pl: installed, or built once from its archive
+# (test/vendor.sh); where it cannot be, the tests that need it skip with its reason
 # (UID_CITUS_WHY, t/UniqueidTest.pm's uid_citus_missing)
 . test/citus.sh
 uid_citus_ensure || uid_log "Citus: t/090_citus.pl will be skipped, saying why"
 
 # pg_uuidv7 and pgEdge snowflake for t/063_moving.pl (moving keys from
-# their generators), built from UID_VENDOR's archives (bench/peers.sh); the
-# test skips the one that did not build, saying so
+# their generators), built from their archives (test/vendor.sh,
+# bench/peers.sh); the test skips the one that did not build, saying so
 . bench/peers.sh
-bench_peers_install "$UID_VENDOR"
+uid_vendor_collect "$W/peers" 'pgedge-snowflake-*' 'pg_uuidv7-*'
+bench_peers_install "$W/peers"
 
 # The previous major, for t/037_upgrade_major.pl (pg_upgrade across
 # majors), where Debian carries it beside this one: 18 in 19's root (sid),
@@ -347,7 +355,7 @@ fi
 # file, no standby, no hook that differs between versions).  Every other
 # test runs on every version.  (t/095_sqlsmith.pl skips in the roots by
 # itself, as sqlsmith is on the machine only.)
-host_only="t/001_units.pl t/010_concurrency.pl t/011_objectid_concurrency.pl t/012_uuid7_concurrency.pl t/013_capacity.pl t/014_load.pl t/020_clock.pl t/021_sno_clock.pl t/022_sno_bounds.pl"
+host_only="t/001_units.pl t/002_facts.pl t/003_vendor.pl t/010_concurrency.pl t/011_objectid_concurrency.pl t/012_uuid7_concurrency.pl t/013_capacity.pl t/014_load.pl t/020_clock.pl t/021_sno_clock.pl t/022_sno_bounds.pl"
 tap_tests=$(ls t/*.pl)
 if [ -n "${UID_IN_ROOT:-}" ]; then
 	tap_tests=$(for f in $tap_tests; do [[ " $host_only " == *" $f "* ]] || echo "$f"; done)

@@ -2,13 +2,8 @@
 -- constructors, operator classes, time comparison, generators
 CREATE EXTENSION IF NOT EXISTS uniqueid;
 SET timezone = 'UTC';
-CREATE FUNCTION pg_temp.try(q text) RETURNS text LANGUAGE plpgsql AS $$
-BEGIN
-    EXECUTE q;
-    RETURN 'accepted';
-EXCEPTION WHEN OTHERS THEN
-    RETURN SQLSTATE || ': ' || SQLERRM;
-END $$;
+\getenv abs_srcdir PG_ABS_SRCDIR
+\i :abs_srcdir/sql/include/try.sql
 
 -- published examples
 SELECT '204697221847986177'::snowflake AS twitter, id_time('204697221847986177'::snowflake),

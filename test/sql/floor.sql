@@ -4,13 +4,8 @@
 -- operators, the ends of each type's range, NULL, and bad input
 CREATE EXTENSION IF NOT EXISTS uniqueid;
 SET timezone = 'UTC';
-CREATE FUNCTION pg_temp.try(q text) RETURNS text LANGUAGE plpgsql AS $$
-BEGIN
-    EXECUTE q;
-    RETURN 'accepted';
-EXCEPTION WHEN OTHERS THEN
-    RETURN SQLSTATE || ': ' || SQLERRM;
-END $$;
+\getenv abs_srcdir PG_ABS_SRCDIR
+\i :abs_srcdir/sql/include/try.sql
 
 -- every type's floor, its text decoder and its unit
 CREATE TEMP TABLE fam (typ text, unit interval, first timestamptz, last timestamptz);

@@ -2,13 +2,8 @@
 -- generator behaviour
 CREATE EXTENSION IF NOT EXISTS uniqueid;
 SET timezone = 'UTC';
-CREATE FUNCTION pg_temp.try(q text) RETURNS text LANGUAGE plpgsql AS $$
-BEGIN
-    EXECUTE q;
-    RETURN 'accepted';
-EXCEPTION WHEN OTHERS THEN
-    RETURN SQLSTATE || ': ' || SQLERRM;
-END $$;
+\getenv abs_srcdir PG_ABS_SRCDIR
+\i :abs_srcdir/sql/include/try.sql
 
 -- vectors of test/vectors/objectid_vectors.tsv: MongoDB's manual example, the
 -- BSON corpus, and the seconds past 2^31 that must not go negative

@@ -4,13 +4,8 @@
 -- examples: test/pgtap/peer_vectors.sql)
 CREATE EXTENSION IF NOT EXISTS uniqueid;
 SET timezone = 'UTC';
-CREATE FUNCTION pg_temp.try(q text) RETURNS text LANGUAGE plpgsql AS $$
-BEGIN
-    EXECUTE q;
-    RETURN 'accepted';
-EXCEPTION WHEN OTHERS THEN
-    RETURN SQLSTATE || ': ' || SQLERRM;
-END $$;
+\getenv abs_srcdir PG_ABS_SRCDIR
+\i :abs_srcdir/sql/include/try.sql
 
 -- every operator class of the new types validates, but for the btree
 -- families with timestamptz members, which on purpose have no operators

@@ -1,12 +1,7 @@
 -- short codes: id_encode, id_decode, id_decode_shardid, lexical_add
 CREATE EXTENSION IF NOT EXISTS uniqueid;
-CREATE FUNCTION pg_temp.try(q text) RETURNS text LANGUAGE plpgsql AS $$
-BEGIN
-    EXECUTE q;
-    RETURN 'accepted';
-EXCEPTION WHEN OTHERS THEN
-    RETURN SQLSTATE || ': ' || SQLERRM;
-END $$;
+\getenv abs_srcdir PG_ABS_SRCDIR
+\i :abs_srcdir/sql/include/try.sql
 
 -- every named alphabet at 0, 1, 61 and the largest bigint
 SELECT a AS alphabet, id_encode(0, a) AS zero, id_encode(1, a) AS one, id_encode(61, a) AS sixty_one,

@@ -17,13 +17,8 @@ SELECT make_shardid('2011-08-24 21:07:01.721+00', 0, 0) AS epoch,
        make_shardid('2081-04-30 12:54:37.272+00', 8191, 1023) AS last;
 
 -- bad text: 22P02 for malformed text, 22003 for values past 2^64-1
-CREATE FUNCTION pg_temp.try(q text) RETURNS text LANGUAGE plpgsql AS $$
-BEGIN
-    EXECUTE q;
-    RETURN 'accepted';
-EXCEPTION WHEN OTHERS THEN
-    RETURN SQLSTATE || ': ' || SQLERRM;
-END $$;
+\getenv abs_srcdir PG_ABS_SRCDIR
+\i :abs_srcdir/sql/include/try.sql
 SELECT v AS input, pg_temp.try(format('SELECT %L::shardid', v)) AS result
 FROM (VALUES (''), (' 1'), ('1 '), (' '), ('+1'), ('-1'), ('12a'), ('abc'), ('0x10'),
              ('007'), ('00'), ('1.0'), ('1e3'), (E'1\n'), ('１'),

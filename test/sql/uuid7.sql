@@ -3,13 +3,8 @@
 -- format of next_uuid7's values
 CREATE EXTENSION IF NOT EXISTS uniqueid;
 SET timezone = 'UTC';
-CREATE FUNCTION pg_temp.try(q text) RETURNS text LANGUAGE plpgsql AS $$
-BEGIN
-    EXECUTE q;
-    RETURN 'accepted';
-EXCEPTION WHEN OTHERS THEN
-    RETURN SQLSTATE || ': ' || SQLERRM;
-END $$;
+\getenv abs_srcdir PG_ABS_SRCDIR
+\i :abs_srcdir/sql/include/try.sql
 
 -- RFC 9562's test vectors (appendix A.1, A.5, A.6): one instant,
 -- 2022-02-22 19:22:22 UTC, in versions 1, 6 and 7, each with no fraction

@@ -84,31 +84,20 @@ uid_require_generator_slow(const char *typname)
 /*
  * An adopted slot's stand-in for the clock: the adopted time carried
  * forward by the monotonic clock; 0, and the adoption forgotten, once the
- * wall clock (now_us) has caught up with it.  An adoption restored at a
- * start begins to move only a while after it (uid_generator_shard_floor):
- * until then it stands at the shard's floor, and the time its lead
- * allowance counts from (*lent_us, when not NULL), carried forward all
- * along, lies below the floor, so that the floor's lead counts as borrowed
- * (as the server's does, uid_horizon_floor_fix).
+ * wall clock (now_us) has caught up with it.
  */
 static int64
-uid_adopted_now(UidSlot *slot, int64 now_us, int64 *lent_us)
+uid_adopted_now(UidSlot *slot, int64 now_us)
 {
 	uint64		adopt_ms = pg_atomic_read_u64(&slot->adopt_ms);
-	int64		carried_us,
-				at_us;
+	int64		at_us;
 
 	pg_read_barrier();
-	carried_us = (int64) adopt_ms * 1000 + uid_mono_us() - (int64) pg_atomic_read_u64(&slot->adopt_mono_us);
-	at_us = Max(carried_us, (int64) adopt_ms * 1000);
-	if (lent_us != NULL)
-		*lent_us = carried_us;
+	at_us = (int64) adopt_ms * 1000 + uid_mono_us() - (int64) pg_atomic_read_u64(&slot->adopt_mono_us);
 	if (adopt_ms != 0 && now_us < at_us)
 		return at_us;
 	if (adopt_ms != 0)
 		pg_atomic_compare_exchange_u64(&slot->adopt_ms, &adopt_ms, 0);
-	if (lent_us != NULL)
-		*lent_us = 0;
 	return 0;
 }
 
@@ -199,7 +188,6 @@ uid_generate_slow(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 					t,
 					seq;
 		int64		adopted_us = 0;
-		int64		adopted_lent_us = 0;	/* what an adoption's lead allowance counts from */
 		uint64		floor_ms;
 		bool		floored = false;	/* the floor stands in for the clock */
 
@@ -224,7 +212,7 @@ uid_generate_slow(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 		{
 			uint64		adopted_units;
 
-			adopted_us = uid_adopted_now(&uid_slots[slot], now_us, &adopted_lent_us);
+			adopted_us = uid_adopted_now(&uid_slots[slot], now_us);
 			adopted_units = uid_units_from_ms(layout->epoch_us, layout->unit_us, (uint64) adopted_us / 1000);
 			if (adopted_units >= now_units)
 				floored = false;
@@ -271,7 +259,7 @@ uid_generate_slow(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
 					uid_no_ids_left(slot, layout->typname, uid_units_to_timestamptz(layout, time_max));
 				}
 				lead_us = layout->epoch_us + (int64) t * layout->unit_us
-					- Max(uid_clock_high_water(now_us), adopted_lent_us);
+					- Max(uid_clock_high_water(now_us), adopted_us);
 				if (lead_us > (int64) uid_max_clock_lead_ms * 1000)
 				{
 					/* over capacity: wait for the clock, interruptibly */
@@ -309,15 +297,15 @@ uid_generate_slow(const UidLayout *layout, uint32 slot, uint64 fixed_bits)
  * uid_generator_adopt.
  */
 static void
-uid_slot_adopted_at(uint32 slot, uint64 adopt_ms, int64 delay_us)
+uid_slot_adopted_at(uint32 slot, uint64 adopt_ms)
 {
 	UidSlot    *s = &uid_slots[slot];
 	int64		now_us = GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US;
 
 	Assert(LWLockHeldByMe(uid_horizon->lock));
-	if (adopt_ms != 0 && (uint64) uid_adopted_now(s, now_us, NULL) >= adopt_ms * 1000)
+	if (adopt_ms != 0 && (uint64) uid_adopted_now(s, now_us) >= adopt_ms * 1000)
 		return;
-	pg_atomic_write_u64(&s->adopt_mono_us, (uint64) (uid_mono_us() + delay_us));
+	pg_atomic_write_u64(&s->adopt_mono_us, (uint64) uid_mono_us());
 	pg_write_barrier();
 	pg_atomic_write_u64(&s->adopt_ms, adopt_ms);
 }
@@ -325,18 +313,12 @@ uid_slot_adopted_at(uint32 slot, uint64 adopt_ms, int64 delay_us)
 /*
  * uid_horizon_shard_floor_hook: once the floor is fixed after a restart or
  * promotion, a shard whose own horizon is above it is adopted again at that
- * horizon, above every ID it had issued.  The adoption begins to move on
- * with the monotonic clock only after the lead allowance and a second
- * (UID_FLOOR_BORROWED_US): its lead allowance counts from that much below
- * the floor, and its horizon, which goes no further past its IDs than the
- * floor carried forward (uid_horizon_next), keeps a margin past them; so a
- * crash loop neither walks the shard ahead nor leaves its IDs without a
- * margin for a standby.  (The horizon's lock is held.)
+ * horizon, above every ID it had issued.  (The horizon's lock is held.)
  */
 static void
 uid_generator_shard_floor(uint32 shard, uint64 floor_ms)
 {
-	uid_slot_adopted_at(UID_SLOT_SHARDID + shard, floor_ms, UID_FLOOR_BORROWED_US);
+	uid_slot_adopted_at(UID_SLOT_SHARDID + shard, floor_ms);
 }
 
 /*
@@ -378,7 +360,7 @@ uid_generator_adopt(const UidLayout *layout, uint32 slot, uint64 last)
 		;
 	/* a clock behind the other server's then stands in at last's time */
 	pg_write_barrier();
-	uid_slot_adopted_at(slot, (uint64) last_us / 1000, 0);
+	uid_slot_adopted_at(slot, (uint64) last_us / 1000);
 	LWLockRelease(uid_horizon->lock);
 }
 

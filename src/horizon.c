@@ -62,6 +62,21 @@
 StaticAssertDecl(UID_HORIZON_RENEW_MS < UID_HORIZON_LEASE_MS, "a renewed lease reaches past the renewal");
 #define UID_SERVER_WIDE (-1)		/* the horizon of uid_horizon_advance's shard argument */
 
+/*
+ * How much of a floor's lead over the clock counts as borrowed at a start
+ * (uid_horizon_floor_fix): the lead allowance and the longest unit of any
+ * family (the second of objectid, ksuid and rsxid).
+ */
+#define UID_FLOOR_BORROWED_US (((int64) uid_max_clock_lead_ms + 1000) * 1000)
+
+/*
+ * The margin past the IDs that a horizon keeps, once the server has run that
+ * long since its floor was fixed, however little room the floor leaves
+ * (uid_horizon_next): a standby whose WAL lags less loses no ID's horizon.
+ */
+#define UID_HORIZON_MARGIN_MIN_MS 500
+StaticAssertDecl(UID_HORIZON_MARGIN_MIN_MS <= UID_HORIZON_LEASE_MS, "the least margin is within the lease");
+
 /* WAL records: the new horizon, server-wide or of one adopted shard */
 #define XLOG_UNIQUEID_HORIZON 0x00
 #define XLOG_UNIQUEID_SHARD_HORIZON 0x10
@@ -700,14 +715,17 @@ uid_horizon_sync(XLogRecPtr lsn)
  * for the clock that long, uid_horizon_floor_wait; counted from the unit's
  * start, the margin does not count that time twice, and the horizon leads
  * the clock by no more than that unit's end or the floor did.)  Nor does
- * the margin reach past the floor carried forward by the monotonic clock:
- * under a load past capacity the IDs borrow units ahead of the clock, and
- * a margin past them too would add a lease to the floor of every start of
- * a crash loop; so what the IDs borrowed comes off the margin, and the
- * horizon leads the clock by no more than the floor did, or than the IDs.
- * The IDs themselves borrow from the floor's lead first (the high-water
- * mark starts below the floor, uid_horizon_floor_fix), so under any load
- * they do not lead further than the start before them either.  A server
+ * the margin reach past the floor carried forward by the monotonic clock,
+ * or past the clock's high-water mark (raised by a raise) and a lease,
+ * whichever is later: under a load past capacity the IDs borrow units ahead
+ * of the clock, and a lease past those too would add a second to the floor
+ * of every start of a crash loop; so what the IDs borrowed comes off the
+ * margin, down to UID_HORIZON_MARGIN_MIN_MS.  The IDs borrow from the
+ * floor's lead first (the high-water mark starts below the floor,
+ * uid_horizon_floor_fix), so that they stay that far below the floor
+ * carried forward; then a start under load leads the clock by no more
+ * than the start before it, or than the allowance, a unit and that least
+ * margin.  A server
  * that runs on gets its lease back within a lease and a unit, so that a
  * standby taking over has a margin, and the horizon is not written for
  * every new unit.
@@ -733,8 +751,11 @@ uid_horizon_next(int shard, uint64 end_ms, uint32 unit_ms)
 		int64		since_ms = Max((uid_mono_us() - (int64) pg_atomic_read_u64(&uid_horizon->floor_mono_us)) / 1000, 0);
 		uint64		margin = (uint64) Min(Max(since_ms - (int64) unit_ms, 0), UID_HORIZON_LEASE_MS);
 
-		/* ... and not past the floor carried forward since: what the IDs borrowed comes off it */
-		return Max(Max(end_ms, Min(end_ms + margin, floor + (uint64) since_ms)),
+		/* ... and, down to the least margin, not past the floor carried forward or the high-water mark and a lease */
+		uint64		cap = Max(floor + (uint64) since_ms,
+							  (uint64) Max(uid_clock_high_water_peek() / 1000, 0) + UID_HORIZON_LEASE_MS);
+
+		return Max(Max(end_ms + Min(margin, UID_HORIZON_MARGIN_MIN_MS), Min(end_ms + margin, cap)),
 				   now_ms + UID_HORIZON_LEASE_MS);
 	}
 	return Max(end_ms, now_ms) + UID_HORIZON_LEASE_MS;

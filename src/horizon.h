@@ -25,14 +25,6 @@
 #define UID_HORIZON_LEASE_MS 1000
 #define UID_HORIZON_RENEW_MS 250
 
-/*
- * How much of a floor's lead over the clock counts as borrowed at a start
- * (uid_horizon_floor_fix, and an adopted shard's, uid_generator_shard_floor):
- * the lead allowance and the longest unit of any family (the second of
- * objectid, ksuid and rsxid).
- */
-#define UID_FLOOR_BORROWED_US (((int64) uid_max_clock_lead_ms + 1000) * 1000)
-
 /* How many databases the horizon notes what it wrote to (UidHorizonShared) */
 #define UID_DB_NOTED 64
 

@@ -3,7 +3,8 @@
 -- with its token answered with the same number, every recorded horizon
 -- within a day of the registry's clock, bad arguments told from a lost
 -- number, and a grace period after the registry was restarted, promoted or
--- restored.
+-- restored.  The columns uniqueid.serial_normalization makes
+-- (doc/orms.md): uniqueid_normalized_columns().
 
 \echo Use "ALTER EXTENSION uniqueid UPDATE TO '1.8'" to load this file. \quit
 
@@ -306,3 +307,14 @@ BEGIN
     RETURN FOUND;
 END
 $function$;
+
+-- The columns uniqueid.serial_normalization made (doc/orms.md): every bigint
+-- column of this database whose default is this extension's
+-- next_snowflake(), cast to bigint or not (the setting's default, or the
+-- same written by hand), with the default as \d shows it.  Catalogs only:
+-- it works without the library preloaded.
+CREATE FUNCTION uniqueid_normalized_columns(OUT table_name regclass, OUT column_name name,
+                                            OUT column_default text)
+RETURNS SETOF record
+AS 'MODULE_PATHNAME', 'uniqueid_normalized_columns'
+LANGUAGE C STABLE STRICT PARALLEL SAFE;

@@ -42,6 +42,7 @@
 #include "utils/lsyscache.h"
 #include "utils/rel.h"
 #include "utils/syscache.h"
+#include "utils/tuplestore.h"
 
 /* the values of uniqueid.serial_normalization */
 typedef enum UidSerialMode

@@ -185,7 +185,7 @@ uid_serial_column(ColumnDef *col, const char *relname, char **nsp)
 	if (other || (kw != NULL && identity != NULL))
 	{
 		uid_serial_left_alone(col, relname, kw ? psprintf("a %s column", kw) : "an identity column",
-							  "It has a default, a generation expression or an identity besides, which the server will refuse or keep as written.",
+							  "It is declared with a default, a generation expression or an identity besides, which the server refuses with or without the setting.",
 							  NULL);
 		return;
 	}

@@ -12,6 +12,7 @@
 #include "miscadmin.h"
 #include "node.h"
 #include "objectid.h"
+#include "serial.h"
 #include "sno.h"
 #include "stats.h"
 #include "storage/ipc.h"
@@ -62,6 +63,8 @@ _PG_init(void)
 	if (!process_shared_preload_libraries_in_progress)
 		return;
 
+	/* (before uid_define_gucs reserves the prefix, which drops placeholders) */
+	uid_serial_init();
 	uid_define_gucs();
 	uid_horizon_register_rmgr();
 	uid_node_register_worker();

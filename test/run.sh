@@ -26,7 +26,9 @@
 # has them: on the machine itself psycopg 3, asyncpg and the JDBC driver
 # (python3-psycopg, python3-asyncpg, libpostgresql-jdbc-java; a JDK only if
 # javac is missing) and, with the machine's npm where it has one,
-# node-postgres (npm's pg, cached in /var/cache/uniqueid/npm); in 18's root
+# node-postgres (npm's pg, cached in /var/cache/uniqueid/npm); for
+# t/076_orms.pl, Django (python3-django, python3-psycopg2) and Knex (npm,
+# cached in /var/cache/uniqueid/npm-orms) on the machine itself; in 18's root
 # (sid) Go with pgx and cargo with the postgres crate (golang-go,
 # golang-github-jackc-pgx-v5-dev, cargo, librust-postgres-dev).  The
 # third-party sources of test/vendor.lock (Citus, pgEdge snowflake,
@@ -171,8 +173,10 @@ done
 # itself, Go's and Rust's (about 350 packages of crates) in 18's root; the
 # test skips the others, saying why.
 UID_NPM_DIR=${UID_CACHE:-/var/cache/uniqueid}/npm
+UID_NPM_ORMS_DIR=${UID_CACHE:-/var/cache/uniqueid}/npm-orms
 if [ -z "${UID_IN_ROOT:-}" ]; then
-	clients=(python3-psycopg python3-asyncpg libpostgresql-jdbc-java)
+	# (and Django with its driver for t/076_orms.pl)
+	clients=(python3-psycopg python3-asyncpg libpostgresql-jdbc-java python3-django python3-psycopg2)
 	command -v javac >/dev/null || clients+=(default-jdk-headless)
 	uid_install_packages "${clients[@]}" || exit 2
 	# node-postgres from the npm registry, with the machine's npm, once per
@@ -185,6 +189,15 @@ if [ -z "${UID_IN_ROOT:-}" ]; then
 		rm -rf "$UID_NPM_DIR" && mkdir -p "$UID_NPM_DIR" && cp test/clients/node/package.json "$UID_NPM_DIR/" &&
 			(cd "$UID_NPM_DIR" && timeout 300 npm install --no-audit --no-fund --loglevel=error >/dev/null) ||
 			{ uid_log "npm could not install pg: t/075_clients.pl will skip node-postgres, saying so"; rm -rf "$UID_NPM_DIR"; }
+	fi
+	# Knex for t/076_orms.pl, the same way, once per test/orms/knex/package.json
+	if command -v npm >/dev/null && [ "$(id -u)" -eq 0 ] &&
+		! { cmp -s test/orms/knex/package.json "$UID_NPM_ORMS_DIR/package.json" &&
+			[ -f "$UID_NPM_ORMS_DIR/node_modules/knex/package.json" ]; }; then
+		uid_log "installing Knex in $UID_NPM_ORMS_DIR"
+		rm -rf "$UID_NPM_ORMS_DIR" && mkdir -p "$UID_NPM_ORMS_DIR" && cp test/orms/knex/package.json "$UID_NPM_ORMS_DIR/" &&
+			(cd "$UID_NPM_ORMS_DIR" && timeout 300 npm install --no-audit --no-fund --loglevel=error >/dev/null) ||
+			{ uid_log "npm could not install knex: t/076_orms.pl will skip Knex, saying so"; rm -rf "$UID_NPM_ORMS_DIR"; }
 	fi
 elif [ "$UID_PGVER" = 18 ]; then
 	uid_install_packages golang-go golang-github-jackc-pgx-v5-dev cargo librust-postgres-dev || exit 2
@@ -368,7 +381,7 @@ uid_log "TAP (t/*.pl, each with servers of its own)"
 # two files at a time (the machine has 2 cores, and the tests wait more than
 # they compute), each with its time; each file ends within 10 minutes
 # (t/UniqueidTest.pm), the whole within 40
-uid_as_owner_for 2400 UID_CITUS_WHY="${UID_CITUS_WHY:-}" UID_UPGRADE_FROM="$UID_UPGRADE_FROM" UID_NPM_DIR="$UID_NPM_DIR" UID_EXPORTER="$UID_EXPORTER" UID_PROMTOOL="$UID_PROMTOOL" make -s installcheck "$PGC" REGRESS= PROVE_TESTS="$(echo $tap_tests)" PROVE_FLAGS="--failures --timer -j2" 2>&1 | tee "$W/tap.log"
+uid_as_owner_for 2400 UID_CITUS_WHY="${UID_CITUS_WHY:-}" UID_UPGRADE_FROM="$UID_UPGRADE_FROM" UID_NPM_DIR="$UID_NPM_DIR" UID_NPM_ORMS_DIR="$UID_NPM_ORMS_DIR" UID_EXPORTER="$UID_EXPORTER" UID_PROMTOOL="$UID_PROMTOOL" make -s installcheck "$PGC" REGRESS= PROVE_TESTS="$(echo $tap_tests)" PROVE_FLAGS="--failures --timer -j2" 2>&1 | tee "$W/tap.log"
 rc=${PIPESTATUS[0]}
 count_prove "$W/tap.log" "$rc"
 [ "$rc" -ne 0 ] && for f in tmp_check/log/regress_log_*; do

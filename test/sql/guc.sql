@@ -1,4 +1,5 @@
 -- uniqueid.* settings: values, validation, and that sessions cannot change them
+-- (but uniqueid.serial_normalization, which they may: test/sql/serial.sql)
 -- (guc_1.out: 16 and later write units in the range of a range error)
 CREATE EXTENSION IF NOT EXISTS uniqueid;
 

@@ -1,0 +1,246 @@
+# uniqueid.serial_normalization where a server of its own is needed
+# (doc/orms.md; the statements themselves: test/sql/serial.sql):
+#   - set per database and per role, it reaches the sessions that open there;
+#   - pg_dump writes the rewritten default, and a restore gives the same
+#     tables into a database with the setting off and into one with it on
+#     (the identity columns and sequences of the dump are never rewritten);
+#   - CREATE EXTENSION and ALTER EXTENSION UPDATE of another extension, with
+#     the setting on, make what they make with it off, and say nothing
+#     (a tiny extension, installed into a private copy of the installation);
+#   - pg_upgrade, with the setting on for the database and for the role
+#     that restores, carries every table as it was, and its restore never
+#     meets the hook (binary-upgrade mode);
+#   - without shared_preload_libraries (session_preload_libraries, LOAD)
+#     the setting is a placeholder and nothing is rewritten.
+use strict;
+use warnings FATAL => 'all';
+use FindBin;
+use lib $FindBin::RealBin;
+use UniqueidTest;
+use Test::More;
+use PostgreSQL::Test::Utils;
+use File::Path qw(make_path);
+use File::Basename;
+
+# The public tables' columns (type, NOT NULL, default, identity) and the
+# sequences of public with what owns them, one line each, sorted (without
+# uniqueid's own), each default as \d shows it.
+my $describe = q{
+SELECT string_agg(line, E'\n' ORDER BY line) FROM (
+    SELECT format('%s.%s %s%s default=%s identity=%s', c.relname, a.attname, format_type(a.atttypid, a.atttypmod),
+                  CASE WHEN a.attnotnull THEN ' not null' ELSE '' END, pg_get_expr(d.adbin, d.adrelid, true),
+                  nullif(a.attidentity, '')) AS line
+    FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+    LEFT JOIN pg_attrdef d ON d.adrelid = c.oid AND d.adnum = a.attnum
+    WHERE c.relnamespace = 'public'::regnamespace AND c.relkind IN ('r', 'p')
+      AND NOT EXISTS (SELECT FROM pg_depend e JOIN pg_extension x ON x.oid = e.refobjid AND x.extname = 'uniqueid'
+                      WHERE e.objid = c.oid AND e.deptype = 'e')
+    UNION ALL
+    SELECT format('sequence %s of %s', s.relname, pg_describe_object(o.refclassid, o.refobjid, o.refobjsubid))
+    FROM pg_class s LEFT JOIN pg_depend o ON o.classid = 'pg_class'::regclass AND o.objid = s.oid AND o.deptype IN ('a', 'i')
+    WHERE s.relkind = 'S' AND s.relnamespace = 'public'::regnamespace
+      AND NOT EXISTS (SELECT FROM pg_depend e JOIN pg_extension x ON x.oid = e.refobjid AND x.extname = 'uniqueid'
+                      WHERE e.objid = s.oid AND e.deptype = 'e')
+) l};
+# whether an ID is a snowflake of node 3 made within the last minute
+my $fresh = q{id_node(id::snowflake) = 3 AND id_time(id::snowflake) > now() - interval '1 minute'};
+
+# (log_min_messages: the server log shows the notices a restore hides from
+# its client, so that the logs of pg_upgrade below can be searched for them)
+my $node = uid_node('serial', conf => [ 'uniqueid.node = 3', 'log_min_messages = notice' ]);
+$node->start;
+sub sql { my ($db, $q) = @_; return $node->safe_psql($db, $q); }
+
+# --- per database and per role ----------------------------------------------
+sql('postgres', q{
+	CREATE DATABASE app;
+	CREATE DATABASE other;
+	CREATE ROLE orm LOGIN;
+	ALTER DATABASE app SET uniqueid.serial_normalization = snowflake;
+	ALTER ROLE orm IN DATABASE other SET uniqueid.serial_normalization = snowflake;
+});
+sql($_, 'CREATE EXTENSION uniqueid') for qw(app other);
+sql('other', 'GRANT CREATE ON SCHEMA public TO orm');
+is(sql('app', 'SHOW uniqueid.serial_normalization'), 'snowflake', 'ALTER DATABASE ... SET reaches the sessions of app');
+is(sql('other', 'SHOW uniqueid.serial_normalization'), 'off', '... and not those of another database');
+is($node->safe_psql('other', 'SHOW uniqueid.serial_normalization', connstr => $node->connstr('other') . ' user=orm'),
+	'snowflake', 'ALTER ROLE ... IN DATABASE ... SET reaches that role there');
+$node->safe_psql('other', 'CREATE TABLE by_orm (id bigserial PRIMARY KEY)', connstr => $node->connstr('other') . ' user=orm');
+sql('other', 'CREATE TABLE by_postgres (id bigserial PRIMARY KEY)');
+is(sql('other', $describe), join("\n",
+	'by_orm.id bigint not null default=next_snowflake()::bigint identity=',
+	'by_postgres.id bigint not null default=nextval(\'by_postgres_id_seq\'::regclass) identity=',
+	'sequence by_postgres_id_seq of column id of table by_postgres'),
+	'the role with the setting made a snowflake key, the other a bigserial');
+
+# --- pg_dump and restore --------------------------------------------------------
+# app: keys made by the setting (one referencing the other), and, with the
+# session's setting off, a bigserial, an identity and an ALWAYS identity
+sql('app', q{
+	CREATE TABLE customers (id bigserial PRIMARY KEY, name text NOT NULL);
+	CREATE TABLE orders (id bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+	                     customer_id bigint NOT NULL REFERENCES customers);
+	SET uniqueid.serial_normalization = off;
+	CREATE TABLE legacy (id bigserial PRIMARY KEY, note text);
+	CREATE TABLE legacy_ident (id bigint GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY, note text);
+	CREATE TABLE legacy_always (id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY, note text);
+	INSERT INTO customers (name) VALUES ('ada'), ('grace');
+	INSERT INTO orders (customer_id) SELECT id FROM customers;
+	INSERT INTO legacy (note) VALUES ('a'), ('b');
+	INSERT INTO legacy_ident (note) VALUES ('a'), ('b');
+	INSERT INTO legacy_always (note) VALUES ('a'), ('b');
+});
+my $want = sql('app', $describe);
+like($want, qr/^customers\.id bigint not null default=next_snowflake\(\)::bigint identity=$/m,
+	'app: the setting made customers.id');
+like($want, qr/^legacy_ident\.id bigint not null default= identity=d$/m, 'app: legacy_ident.id is an identity');
+my $rows = q{SELECT string_agg(format('%s %s', t, r), ',' ORDER BY t, r) FROM (
+	SELECT 'customers' t, id || ' ' || name r FROM customers UNION ALL SELECT 'orders', id || ' ' || customer_id FROM orders
+	UNION ALL SELECT 'legacy', id || note FROM legacy UNION ALL SELECT 'legacy_ident', id || note FROM legacy_ident
+	UNION ALL SELECT 'legacy_always', id || note FROM legacy_always) x};
+my $want_rows = sql('app', $rows);
+
+my $dir = $node->basedir;
+$node->command_ok([ 'pg_dump', '-d', $node->connstr('app'), '-f', "$dir/app.sql" ], 'pg_dump of app');
+my $dump = slurp_file("$dir/app.sql");
+like($dump, qr/id bigint DEFAULT \(public\.next_snowflake\(\)\)::bigint NOT NULL/,
+	'the dump writes the rewritten default, schema-qualified');
+unlike($dump, qr/bigserial/i, 'the dump says bigserial nowhere');
+$node->command_ok([ 'pg_dump', '-d', $node->connstr('app'), '-Fc', '-f', "$dir/app.dump" ], 'pg_dump -Fc of app');
+sql('postgres', q{
+	CREATE DATABASE restored_off;
+	CREATE DATABASE restored_on;
+	CREATE DATABASE restored_custom;
+	ALTER DATABASE restored_on SET uniqueid.serial_normalization = snowflake;
+	ALTER DATABASE restored_custom SET uniqueid.serial_normalization = snowflake;
+});
+for my $db (qw(restored_off restored_on))
+{
+	my ($ret, $out, $err) = $node->psql($db, $dump);
+	is("$ret|$err", '0|', "the plain dump restores into $db, with nothing said");
+}
+# (the restore's client saw no notice, its server log did: what the
+# search of pg_upgrade's logs below would find)
+ok($node->log_contains('NOTICE:  uniqueid.serial_normalization leaves column "id" of table "legacy_ident" an identity column'),
+	"restored_on: ADD GENERATED, left alone, noticed in the server's log");
+$node->command_ok([ 'pg_restore', '-d', $node->connstr('restored_custom'), "$dir/app.dump" ],
+	'the custom-format dump restores into a database with the setting on');
+for my $db (qw(restored_off restored_on restored_custom))
+{
+	is(sql($db, $describe), $want, "$db: the same tables, defaults, identities and sequences as app");
+	is(sql($db, $rows), $want_rows, "$db: the same rows");
+	is(sql($db, qq{INSERT INTO customers (name) VALUES ('new') RETURNING $fresh}), 't',
+		"$db: the restored default makes snowflakes");
+	is(sql($db, q{INSERT INTO legacy (note) VALUES ('c') RETURNING id; INSERT INTO legacy_ident (note) VALUES ('c') RETURNING id}),
+		"3\n3", "$db: the restored sequence and identity go on from their dumped values");
+}
+
+# --- other extensions' scripts --------------------------------------------------
+# A private copy of the installation (binaries copied, so that they find
+# the copy's share directory; libraries and share files linked) with a tiny
+# extension whose scripts make bigserial and identity columns.
+my $root = PostgreSQL::Test::Utils::tempdir();
+my ($bindir, $sharedir, $pkglibdir) = map { $node->config_data($_) } qw(--bindir --sharedir --pkglibdir);
+make_path("$root$bindir", "$root$pkglibdir", "$root$sharedir/extension");
+system('cp', '-a', glob("$bindir/*"), "$root$bindir/") == 0 or die "cannot copy $bindir\n";
+for my $d ([ $pkglibdir, "$root$pkglibdir" ], [ $sharedir, "$root$sharedir" ], [ "$sharedir/extension", "$root$sharedir/extension" ])
+{
+	for my $f (glob("$d->[0]/*"))
+	{
+		my $to = "$d->[1]/" . basename($f);
+		symlink($f, $to) or die "cannot link $to: $!\n" unless -e $to;
+	}
+}
+my $ext = "$root$sharedir/extension";
+PostgreSQL::Test::Utils::append_to_file("$ext/uid_probe.control",
+	"comment = 'makes serial and identity columns'\ndefault_version = '1.0'\nrelocatable = true\n");
+PostgreSQL::Test::Utils::append_to_file("$ext/uid_probe--1.0.sql", q{
+CREATE TABLE probe (id bigserial PRIMARY KEY, k bigint GENERATED BY DEFAULT AS IDENTITY,
+                    a bigint GENERATED ALWAYS AS IDENTITY, s serial);
+CREATE TABLE probe_later (n int);
+ALTER TABLE probe_later ADD COLUMN id bigserial, ADD COLUMN k bigint GENERATED BY DEFAULT AS IDENTITY;
+});
+PostgreSQL::Test::Utils::append_to_file("$ext/uid_probe--1.0--1.1.sql", q{
+ALTER TABLE probe_later ADD COLUMN j bigserial;
+CREATE TABLE probe_updated (id bigint GENERATED BY DEFAULT AS IDENTITY);
+});
+my $priv = uid_node('serial_private', install_path => dirname($bindir) =~ s/^/$root/r);
+$priv->start;
+$priv->safe_psql('postgres', q{
+	CREATE DATABASE ext_on;
+	CREATE DATABASE ext_off;
+	ALTER DATABASE ext_on SET uniqueid.serial_normalization = snowflake;
+});
+my %made;
+for my $db (qw(ext_on ext_off))
+{
+	my ($ret, $out, $err) = $priv->psql($db, q{CREATE EXTENSION uniqueid; CREATE EXTENSION uid_probe VERSION '1.0';
+		ALTER EXTENSION uid_probe UPDATE TO '1.1'; SHOW uniqueid.serial_normalization});
+	is("$ret|$err", '0|', "$db: CREATE and ALTER EXTENSION uid_probe, with nothing said");
+	$made{$db} = $priv->safe_psql($db, $describe);
+	push @{ $made{out} }, $out;
+}
+is("@{ $made{out} }", 'snowflake off', 'with the setting on in ext_on and off in ext_off');
+like($made{ext_off}, qr/^sequence probe_id_seq of column id of table probe$/m, 'ext_off: the script made its sequences');
+is($made{ext_on}, $made{ext_off}, "an extension's scripts make the same tables and sequences with the setting on");
+# the same extension's tables, outside a script, are rewritten
+$priv->safe_psql('ext_on', 'CREATE TABLE mine (id bigserial)');
+like($priv->safe_psql('ext_on', $describe), qr/^mine\.id bigint not null default=next_snowflake\(\)::bigint identity=$/m,
+	'ext_on: a table of the session, outside the scripts, is rewritten');
+$priv->stop;
+
+# --- pg_upgrade -----------------------------------------------------------------
+# The setting on for the old cluster's database and for the role that runs
+# the upgrade: the restore into the new cluster runs with it, in
+# binary-upgrade mode, where the hook does nothing (not even the notice of
+# ADD GENERATED, which the restore's identity columns would otherwise
+# print into its log).
+sql('postgres', 'ALTER ROLE CURRENT_USER SET uniqueid.serial_normalization = snowflake');
+$node->stop;
+my $new = uid_node('serial_upgraded', conf => [ 'uniqueid.node = 3', 'log_min_messages = notice' ]);
+my $tmp = PostgreSQL::Test::Utils::tempdir();
+chdir $tmp;
+$node->command_ok(
+	[
+		'pg_upgrade', '--no-sync', '--retain', '-d', $node->data_dir, '-D', $new->data_dir,
+		'-b', $bindir, '-B', $bindir, '-s', $new->host, '-p', $node->port, '-P', $new->port
+	],
+	'pg_upgrade, with the setting on for the database and the role');
+my @logs = grep { -f } (glob($new->data_dir . '/pg_upgrade_output.d/*/log/*'), glob("$tmp/pg_upgrade_*.log"));
+ok(@logs > 0, 'pg_upgrade kept its logs (--retain)');
+my @noticed = grep { slurp_file($_) =~ /uniqueid\.serial_normalization leaves/ } @logs;
+is("@noticed", '', "no log of pg_upgrade (its new server's among them) holds a message of the setting");
+$new->start;
+is($new->safe_psql('app', 'SHOW uniqueid.serial_normalization'), 'snowflake', 'the upgraded cluster keeps the setting');
+is($new->safe_psql('app', $describe), $want, 'the upgraded app has the same tables, defaults, identities and sequences');
+is($new->safe_psql('app', $rows), $want_rows, 'and the same rows');
+is($new->safe_psql('app', qq{INSERT INTO customers (name) VALUES ('new') RETURNING $fresh}), 't',
+	'its default makes snowflakes');
+$new->stop;
+
+# --- without shared_preload_libraries ------------------------------------------------
+# session_preload_libraries and LOAD load the library outside the
+# postmaster: _PG_init defines nothing then, so the setting is a
+# placeholder any value passes, and nothing is rewritten.
+my $bare = uid_node('serial_bare', conf => [ "shared_preload_libraries = ''", "session_preload_libraries = 'uniqueid'" ]);
+$bare->start;
+my ($ret, $out, $err) = $bare->psql('postgres', q{
+	CREATE EXTENSION uniqueid;
+	SET uniqueid.serial_normalization = snowflake;
+	CREATE TABLE t1 (id bigserial, k bigint GENERATED BY DEFAULT AS IDENTITY);
+	LOAD 'uniqueid';
+	CREATE TABLE t2 (id bigserial);
+	SET uniqueid.serial_normalization = 'anything';
+	SHOW uniqueid.serial_normalization;
+	SELECT count(*) FROM pg_settings WHERE name = 'uniqueid.serial_normalization';
+});
+is("$ret|$out|$err", "0|anything\n0|", 'without preloading, the setting is a placeholder: any value passes');
+is($bare->safe_psql('postgres', $describe), join("\n",
+	'sequence t1_id_seq of column id of table t1', 'sequence t1_k_seq of column k of table t1',
+	'sequence t2_id_seq of column id of table t2',
+	't1.id bigint not null default=nextval(\'t1_id_seq\'::regclass) identity=', 't1.k bigint not null default= identity=d',
+	't2.id bigint not null default=nextval(\'t2_id_seq\'::regclass) identity='),
+	'... and nothing is rewritten (session_preload_libraries, LOAD)');
+$bare->stop;
+
+done_testing();

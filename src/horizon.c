@@ -332,10 +332,12 @@ uid_horizon_stats_zero(bool first)
 	uid_counter_zero(&uid_horizon->failures, first);
 	uid_counter_zero(&uid_horizon->written_at, first);
 	uid_counter_zero(&uid_horizon->failures_unlogged, first);
+	uid_counter_zero(&uid_horizon->sync_wait_log.unlogged, first);
 	if (first)
 	{
 		pg_atomic_init_u64(&uid_horizon->sync_waiting_since, 0);
 		pg_atomic_init_u64(&uid_horizon->failure_logged_us, 0);
+		pg_atomic_init_u64(&uid_horizon->sync_wait_log.logged_us, 0);
 	}
 	/* (not under the horizon's lock, which a write holds while it waits for the standbys) */
 	for (int s = 0; s < UID_NSHARDS; s++)
@@ -623,6 +625,31 @@ uid_sync_standbys_defined(void)
 }
 
 /*
+ * A wait for the synchronous standbys that lasted waited_us: past a second,
+ * logged, at most once every 10 s server-wide, with the count of those not
+ * logged since.
+ */
+static void
+uid_horizon_long_wait(int64 waited_us)
+{
+	uint64		last;
+
+	if (waited_us <= UID_LONG_WAIT_US ||
+		!uid_log_due(&uid_horizon->sync_wait_log, uid_mono_us(), UID_LONG_WAIT_EVERY_US, &last))
+		return;
+	/* (the line serves no interrupt: the caller's work is done, and is counted) */
+	HOLD_INTERRUPTS();
+	ereport(LOG,
+			(errmsg("uniqueid waited %.1f s for the synchronous standbys to confirm its horizon",
+					(double) waited_us / 1000000.0),
+			 errdetail("IDs past the horizon wait for it.%s",
+					   last > 0 ? psprintf(" %llu more waits over a second since the last such line.",
+										   (unsigned long long) last) : ""),
+			 errhint("Check the standbys named in synchronous_standby_names.")));
+	RESUME_INTERRUPTS();
+}
+
+/*
  * With synchronous standbys in use, waits until they confirm the WAL up to
  * lsn, as a commit would.  Errors out when the wait ends without that (the
  * query was canceled, or the backend is terminated): a horizon the standbys
@@ -661,7 +688,7 @@ uid_horizon_sync(XLogRecPtr lsn)
 		int64		waited_us = uid_mono_us() - start_us;
 
 		uid_timing_add(&uid_horizon->sync_wait, waited_us);
-		uid_stat_long_wait(UID_WAIT_STANDBY, waited_us);
+		uid_horizon_long_wait(waited_us);
 	}
 	LWLockAcquire(SyncRepLock, LW_SHARED);
 	confirmed = !uid_sync_standbys_defined() || WalSndCtl->lsn[mode] >= lsn;

@@ -9,6 +9,7 @@
 
 #include "compat.h"
 
+#include "counter.h"
 #include "guc.h"
 #include "access/xlogdefs.h"
 #include "datatype/timestamp.h"
@@ -72,6 +73,7 @@ typedef struct UidHorizonShared
 	UidTiming	wal_flush;
 	UidTiming	sync_wait;
 	pg_atomic_uint64 sync_waiting_since;	/* a TimestampTz: the wait under way, or 0 */
+	UidLogLimit sync_wait_log;	/* the log lines of waits for them over a second */
 	pg_atomic_uint64 writes;
 	pg_atomic_uint64 failures;
 	pg_atomic_uint64 written_at;	/* a TimestampTz, 0: not since the start */

@@ -43,21 +43,12 @@ typedef struct UidGenStats
 	pg_atomic_uint64 lead_logged_us;	/* the last lead line, 0 none */
 } UidGenStats;
 
-/* A kind of wait that is logged past a second, at most every UID_LONG_WAIT_EVERY_US */
-typedef struct UidLongWait
-{
-	pg_atomic_uint64 logged_us;	/* the monotonic clock at the last line */
-	pg_atomic_uint64 unlogged;	/* long waits since then, not logged */
-} UidLongWait;
-
-#define UID_LONG_WAIT_US INT64CONST(1000000)
-#define UID_LONG_WAIT_EVERY_US INT64CONST(10000000)
 #define UID_LEAD_LOG_EVERY_US INT64CONST(60000000)
 
 typedef struct UidStatsShared
 {
 	pg_atomic_uint64 reset_at;	/* a TimestampTz: the start, or the last reset */
-	UidLongWait long_waits[UID_WAIT_KINDS];
+	UidLogLimit clock_waits;		/* the log lines of long waits for the clock */
 	UidGenStats gen[UID_NSTATS];
 } UidStatsShared;
 
@@ -88,8 +79,7 @@ uid_stats_zero(bool first)
 		for (size_t j = 0; j < sizeof(UidGenStats) / sizeof(pg_atomic_uint64); j++)
 			uid_counter_zero(&c[j], first);
 	}
-	for (int k = 0; k < UID_WAIT_KINDS; k++)
-		uid_counter_zero(&uid_stats->long_waits[k].unlogged, first);
+	uid_counter_zero(&uid_stats->clock_waits.unlogged, first);
 }
 
 /* shmem_request_hook work */
@@ -109,8 +99,7 @@ uid_stats_shmem_startup(void)
 	if (!found)
 	{
 		uid_stats_zero(true);
-		for (int k = 0; k < UID_WAIT_KINDS; k++)
-			pg_atomic_init_u64(&uid_stats->long_waits[k].logged_us, 0);
+		pg_atomic_init_u64(&uid_stats->clock_waits.logged_us, 0);
 		pg_atomic_init_u64(&uid_stats->reset_at, (uint64) GetCurrentTimestamp());
 	}
 }
@@ -238,6 +227,30 @@ uid_stat_borrow(uint32 stat, int64 unit_us, int64 lead_us)
 	}
 }
 
+/*
+ * A call that waited waited_us for the clock: past a second, logged, at
+ * most once every 10 s server-wide, with the count of those not logged
+ * since.
+ */
+static void
+uid_stat_long_wait(int64 waited_us)
+{
+	uint64		last;
+
+	if (waited_us <= UID_LONG_WAIT_US || uid_stats == NULL ||
+		!uid_log_due(&uid_stats->clock_waits, uid_mono_us(), UID_LONG_WAIT_EVERY_US, &last))
+		return;
+	/* (the line serves no interrupt: the caller's work is done, and is counted) */
+	HOLD_INTERRUPTS();
+	ereport(LOG,
+			(errmsg("uniqueid: a generator waited %.1f s for the clock", (double) waited_us / 1000000.0),
+			 errdetail("Its IDs were uniqueid.max_clock_lead (%d ms) ahead of the clock: more were asked for than the type holds.%s",
+					   uid_max_clock_lead_ms,
+					   last > 0 ? psprintf(" %llu more waits over a second since the last such line.",
+										   (unsigned long long) last) : "")));
+	RESUME_INTERRUPTS();
+}
+
 /* A call of slot `stat` that waited waited_us for the clock (over capacity). */
 void
 uid_stat_wait(uint32 stat, int64 waited_us)
@@ -247,7 +260,7 @@ uid_stat_wait(uint32 stat, int64 waited_us)
 	pg_atomic_fetch_add_u64(&g->waits, 1);
 	pg_atomic_fetch_add_u64(&g->wait_us, (uint64) Max(waited_us, 0));
 	uid_atomic_raise(&g->max_wait_us, (uint64) Max(waited_us, 0));
-	uid_stat_long_wait(UID_WAIT_CLOCK, waited_us);
+	uid_stat_long_wait(waited_us);
 }
 
 /* A call of slot `stat` refused for reason why (just before its error). */
@@ -281,50 +294,6 @@ uid_stat_of_type(const char *typname)
 		if (strcmp(typname, types[i].name) == 0)
 			return types[i].stat;
 	return UID_STAT_SHARDID_NO_NODE;
-}
-
-/*
- * A wait of `kind` (UID_WAIT_CLOCK, UID_WAIT_STANDBY) that lasted waited_us:
- * past a second, logged, at most once every 10 s server-wide per kind, with
- * the count of those not logged since.
- */
-void
-uid_stat_long_wait(int kind, int64 waited_us)
-{
-	UidLongWait *w;
-	uint64		last;
-	int64		now;
-
-	if (waited_us <= UID_LONG_WAIT_US || uid_stats == NULL)
-		return;
-	w = &uid_stats->long_waits[kind];
-	last = pg_atomic_read_u64(&w->logged_us);
-	now = uid_mono_us();
-	if ((last != 0 && now - (int64) last < UID_LONG_WAIT_EVERY_US) ||
-		!pg_atomic_compare_exchange_u64(&w->logged_us, &last, (uint64) Max(now, 1)))
-	{
-		pg_atomic_fetch_add_u64(&w->unlogged, 1);
-		return;
-	}
-	last = pg_atomic_exchange_u64(&w->unlogged, 0);
-	/* (the line serves no interrupt: the caller's work is done, and is counted) */
-	HOLD_INTERRUPTS();
-	if (kind == UID_WAIT_CLOCK)
-		ereport(LOG,
-				(errmsg("uniqueid: a generator waited %.1f s for the clock", (double) waited_us / 1000000.0),
-				 errdetail("Its IDs were uniqueid.max_clock_lead (%d ms) ahead of the clock: more were asked for than the type holds.%s",
-						   uid_max_clock_lead_ms,
-						   last > 0 ? psprintf(" %llu more waits over a second since the last such line.",
-											   (unsigned long long) last) : "")));
-	else
-		ereport(LOG,
-				(errmsg("uniqueid waited %.1f s for the synchronous standbys to confirm its horizon",
-						(double) waited_us / 1000000.0),
-				 errdetail("IDs past the horizon wait for it.%s",
-						   last > 0 ? psprintf(" %llu more waits over a second since the last such line.",
-											   (unsigned long long) last) : ""),
-				 errhint("Check the standbys named in synchronous_standby_names.")));
-	RESUME_INTERRUPTS();
 }
 
 /* When the counters started: the server's start, or the last reset. */

@@ -11,6 +11,7 @@
 
 #include "compat.h"
 
+#include "counter.h"
 #include "datatype/timestamp.h"
 #include "guc.h"
 #include "port/atomics.h"
@@ -47,11 +48,6 @@ typedef enum UidRefusal
 	UID_REFUSAL_KINDS
 } UidRefusal;
 
-/* The waits logged when they last over a second (uid_stat_long_wait) */
-#define UID_WAIT_CLOCK 0			/* a generator over capacity, for the clock */
-#define UID_WAIT_STANDBY 1			/* the horizon, for the synchronous standbys */
-#define UID_WAIT_KINDS 2
-
 /*
  * This backend's IDs issued, not yet folded into shared memory: per family
  * (statistics slots from UID_NSHARDS on), with a flag that any is; and per
@@ -62,29 +58,6 @@ extern UID_HIDDEN uint64 uid_stat_family_count[UID_NSTATS - UID_NSHARDS];
 extern UID_HIDDEN bool uid_stat_family_pending;
 extern UID_HIDDEN uint16 uid_stat_shard_count[UID_NSHARDS];
 
-/* Raises an atomic to at least v (a horizon, or the largest of a counter). */
-static inline void
-uid_atomic_raise(pg_atomic_uint64 *a, uint64 v)
-{
-	uint64		cur = pg_atomic_read_u64(a);
-
-	while (v > cur && !pg_atomic_compare_exchange_u64(a, &cur, v))
-		;
-}
-
-/*
- * Sets a counter of the views to 0: at the start (first, when the memory is
- * new: pg_atomic_init_u64), or by uniqueid_stats_reset.
- */
-static inline void
-uid_counter_zero(pg_atomic_uint64 *c, bool first)
-{
-	if (first)
-		pg_atomic_init_u64(c, 0);
-	else
-		pg_atomic_write_u64(c, 0);
-}
-
 extern void uid_stats_shmem_request(void);
 extern void uid_stats_shmem_startup(void);
 extern void uid_stats_backend_init(void);
@@ -93,7 +66,6 @@ extern void uid_stat_borrow(uint32 stat, int64 unit_us, int64 lead_us);
 extern void uid_stat_wait(uint32 stat, int64 waited_us);
 extern void uid_stat_refused(uint32 stat, UidRefusal why);
 extern uint32 uid_stat_of_type(const char *typname);
-extern void uid_stat_long_wait(int kind, int64 waited_us);
 extern TimestampTz uid_stats_reset_time(void);
 
 /*

@@ -5,7 +5,8 @@
 #                                    the work tree as it is): before and after
 #   bash bench/ab.sh --horizon       the work tree with the durable horizon's
 #                                    per-call fast paths compiled out
-#                                    (-DUID_BENCH_NO_HORIZON, src/horizon.h)
+#                                    (-DUID_BENCH_NO_HORIZON, src/horizon.h
+#                                    and src/dbhorizon.h)
 #                                    against the work tree as shipped
 #
 # Each build goes into a private copy of PostgreSQL. Three clusters: one on

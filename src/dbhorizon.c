@@ -28,12 +28,16 @@
  * worker for each (uid_db_horizon_gate), while the others wait, so that the
  * whole server continues above every database's horizon at once.
  *
+ * The cover of an ID (uid_horizon_cover, dbhorizon.h) makes it durable in
+ * both: the server's horizon advanced (horizon.c), then its database's
+ * sequence raised.
+ *
  * The sequence is raised in place, as nextval() writes a sequence: in the
  * buffer, WAL-logged with the sequence's own record, without a transaction
  * id, so that it works in read-only transactions and parallel workers, where
  * the generators work.
  */
-#include "horizon.h"
+#include "dbhorizon.h"
 #include "generator.h"
 
 #include <signal.h>
@@ -77,6 +81,9 @@ static const char *const uid_db_seq_names[2] = {"uniqueid_horizon_ms", "uniqueid
 /* this backend's database's sequences (InvalidOid: none found) and what each was seen to hold */
 static Oid	db_seq_oid[2] = {InvalidOid, InvalidOid};
 static uint64 db_seq_ms[2] = {0, 0};
+
+uint64		uid_horizon_covered_to = 0;
+bool		uid_horizon_carried = false;
 
 /* A horizon (Unix ms) as a timestamptz */
 static inline TimestampTz
@@ -288,6 +295,35 @@ uid_db_horizon_cover(int which, uint64 horizon_ms)
 }
 
 /*
+ * The slow path of uid_horizon_cover: the server's horizon advanced
+ * (uid_horizon_advance), then this database's sequence raised to it.
+ * Returns the end up to which the next IDs need not come here.
+ */
+uint64
+uid_horizon_cover_slow(uint64 end_ms, uint32 unit_ms)
+{
+	uint64		to = uid_horizon_advance(UID_SERVER_WIDE, end_ms, unit_ms);
+
+	/* and the horizon kept in this backend's database, before the ID is returned */
+	uid_db_horizon_cover(UID_DB_SERVER, pg_atomic_read_u64(&uid_horizon->horizon_ms));
+	return to;
+}
+
+/*
+ * Makes sure an ID of adopted shard `shard` whose time unit of unit_ms ends
+ * at end_ms is within the shard's horizon, advancing the shard's own horizon
+ * (not the server's) when it is not, and this database's sequence of the
+ * shards' horizons with it.
+ */
+void
+uid_horizon_cover_shard(uint32 shard, uint64 end_ms, uint32 unit_ms)
+{
+	Assert(shard < UID_NSHARDS);
+	(void) uid_horizon_advance((int) shard, end_ms, unit_ms);
+	uid_db_horizon_cover(UID_DB_SHARDS, uid_horizon_of_shard(shard));
+}
+
+/*
  * Reads this database's sequences: a value carried here with the database
  * (by pg_upgrade, a restore, or logical replication of sequences) moves
  * every generator of the server up to it.  Before a backend's first ID, and
@@ -318,7 +354,6 @@ uid_db_horizon_check(void)
  * it is the database the reading waits for.  A lock it would wait for long
  * ends it, with the lock named in the log.
  */
-PGDLLEXPORT void uid_db_horizon_worker(Datum arg);
 void
 uid_db_horizon_worker(Datum arg)
 {

@@ -9,6 +9,7 @@
 
 #include "access/xlog.h"
 #include "clock.h"
+#include "dbhorizon.h"
 #include "horizon.h"
 #include "miscadmin.h"
 #include "port/atomics.h"

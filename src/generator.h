@@ -11,6 +11,7 @@
 
 #include "clock.h"
 #include "common/pg_prng.h"
+#include "dbhorizon.h"
 #include "guc.h"
 #include "horizon.h"
 #include "layout.h"

@@ -60,7 +60,6 @@
 /* present while every database's sequences are still to be read (dbhorizon.c) */
 #define UID_HORIZON_SCAN "uniqueid.horizon.scan"
 StaticAssertDecl(UID_HORIZON_RENEW_MS < UID_HORIZON_LEASE_MS, "a renewed lease reaches past the renewal");
-#define UID_SERVER_WIDE (-1)		/* the horizon of uid_horizon_advance's shard argument */
 
 /* WAL records: the new horizon, server-wide or of one adopted shard */
 #define XLOG_UNIQUEID_HORIZON 0x00
@@ -76,11 +75,7 @@ typedef struct xl_uniqueid_shard_horizon
 } xl_uniqueid_shard_horizon;
 #define SizeOfUniqueidShardHorizon (offsetof(xl_uniqueid_shard_horizon, shard) + sizeof(uint32))
 
-static uint64 uid_horizon_advance(int shard, uint64 end_ms, uint32 unit_ms);
-
 UidHorizonShared *uid_horizon = NULL;
-uint64		uid_horizon_covered_to = 0;
-bool		uid_horizon_carried = false;
 UidShardFloorHook uid_horizon_shard_floor_hook = NULL;
 
 /*
@@ -796,7 +791,7 @@ uid_horizon_write_failed(int shard, uint64 h)
  * generator whose unit is as long as the lease (objectid's second) renew
  * within one unit for the next.
  */
-static uint64
+uint64
 uid_horizon_advance(int shard, uint64 end_ms, uint32 unit_ms)
 {
 	uint64		h = shard == UID_SERVER_WIDE ? pg_atomic_read_u64(&uid_horizon->horizon_ms) :
@@ -872,30 +867,6 @@ uid_horizon_advance(int shard, uint64 end_ms, uint32 unit_ms)
 	}
 	LWLockRelease(uid_horizon->lock);
 	return h - UID_HORIZON_RENEW_MS;
-}
-
-/* uid_horizon_advance for the server-wide horizon: the slow path of uid_horizon_cover */
-uint64
-uid_horizon_cover_slow(uint64 end_ms, uint32 unit_ms)
-{
-	uint64		to = uid_horizon_advance(UID_SERVER_WIDE, end_ms, unit_ms);
-
-	/* and the horizon kept in this backend's database, before the ID is returned */
-	uid_db_horizon_cover(UID_DB_SERVER, pg_atomic_read_u64(&uid_horizon->horizon_ms));
-	return to;
-}
-
-/*
- * Makes sure an ID of adopted shard `shard` whose time unit of unit_ms ends
- * at end_ms is within the shard's horizon, advancing the shard's own horizon
- * (not the server's) when it is not.
- */
-void
-uid_horizon_cover_shard(uint32 shard, uint64 end_ms, uint32 unit_ms)
-{
-	Assert(shard < UID_NSHARDS);
-	(void) uid_horizon_advance((int) shard, end_ms, unit_ms);
-	uid_db_horizon_cover(UID_DB_SHARDS, uid_horizon_of_shard(shard));
 }
 
 /* The durable horizon of a logical shard: the server's, or its own if higher. */

@@ -16,6 +16,7 @@
 #include "datatype/timestamp.h"
 #include "generator.h"
 #include "guc.h"
+#include "dbhorizon.h"
 #include "horizon.h"
 #include "port/atomics.h"
 #include "port/pg_bswap.h"

@@ -17,6 +17,7 @@
 #include "datatype/timestamp.h"
 #include "generator.h"
 #include "guc.h"
+#include "dbhorizon.h"
 #include "horizon.h"
 #include "lib/hyperloglog.h"
 #include "port/atomics.h"

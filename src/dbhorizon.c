@@ -38,7 +38,6 @@
  * the generators work.
  */
 #include "dbhorizon.h"
-#include "generator.h"
 
 #include <signal.h>
 
@@ -60,6 +59,7 @@
 #include "commands/sequence.h"
 #include UID_SEQUENCE_XLOG_H
 #include "fmgr.h"
+#include "layout.h"
 #include "miscadmin.h"
 #include "nodes/pg_list.h"
 #include "pgstat.h"
@@ -534,76 +534,4 @@ uid_db_horizon_gate(void)
 		ResetLatch(MyLatch);
 		CHECK_FOR_INTERRUPTS();
 	}
-}
-
-PG_FUNCTION_INFO_V1(uniqueid_horizon);
-/*
- * uniqueid_horizon(): the highest durable horizon of this server (its own,
- * or an adopted shard's): every ID it has issued, of every generator, lies
- * below it.  What uniqueid_raise_horizon() takes on the server a database
- * moves to.
- */
-Datum
-uniqueid_horizon(PG_FUNCTION_ARGS)
-{
-	uint64		h;
-
-	if (uid_horizon == NULL)
-		ereport(ERROR,
-				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-				 errmsg("uniqueid must be loaded via shared_preload_libraries to have a horizon"),
-				 errhint("Add uniqueid to shared_preload_libraries in postgresql.conf and restart the server.")));
-	if (!RecoveryInProgress())
-	{
-		if (!uid_generator_ready)
-			uid_require_generator_slow("any");
-		/* and records the server's horizon in this database */
-		uid_db_horizon_cover(UID_DB_SERVER, pg_atomic_read_u64(&uid_horizon->horizon_ms));
-	}
-	h = uid_horizon_known();
-	if (h == 0)
-		PG_RETURN_NULL();
-	PG_RETURN_TIMESTAMPTZ(uid_ms_timestamptz(h));
-}
-
-PG_FUNCTION_INFO_V1(uniqueid_raise_horizon);
-/*
- * uniqueid_raise_horizon(at): every generator of this server continues at or
- * after `at` (rounded up to a whole second) from now on (the horizon of the server a database came from),
- * durably, and this database's sequence records it.  Raise-only; refuses a
- * time more than a day ahead of the clock.  Returns the horizon.
- */
-Datum
-uniqueid_raise_horizon(PG_FUNCTION_ARGS)
-{
-	TimestampTz at = PG_GETARG_TIMESTAMPTZ(0);
-	TimestampTz now = GetCurrentTimestamp();
-	uint64		h;
-
-	if (!superuser())
-		ereport(ERROR,
-				(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
-				 errmsg("permission denied for function uniqueid_raise_horizon"),
-				 errdetail("Only superusers may move the horizon.")));
-	uid_require_generator("any");
-	if (TIMESTAMP_NOT_FINITE(at) || at < -UID_PG_EPOCH_UNIX_US)
-		ereport(ERROR,
-				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("horizon \"%s\" is out of range", timestamptz_to_str(at)),
-				 errhint("Pass what uniqueid_horizon() returned on the server the database comes from.")));
-	if (at > now + USECS_PER_DAY)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("horizon \"%s\" is more than a day ahead of this server's clock", timestamptz_to_str(at)),
-				 errhint("Check the clocks of both servers; pass what uniqueid_horizon() returned.")));
-	/*
-	 * up to the whole second at or after `at`: a generator's first unit
-	 * after a raise is the one that holds the floor (uid_units_past_ms),
-	 * which may begin before a floor inside a unit; every family's unit
-	 * divides a second and its epoch is a whole second, so the unit that
-	 * holds a whole second begins there, and every ID lies at or after `at`
-	 */
-	h = uid_horizon_raise((uint64) ((at + UID_PG_EPOCH_UNIX_US + USECS_PER_SEC - 1) / USECS_PER_SEC) * 1000);
-	uid_db_horizon_cover(UID_DB_SERVER, h);
-	PG_RETURN_TIMESTAMPTZ(uid_ms_timestamptz(uid_horizon_known()));
 }

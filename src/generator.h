@@ -12,13 +12,12 @@
 #include "clock.h"
 #include "common/pg_prng.h"
 #include "dbhorizon.h"
+#include "family.h"
 #include "guc.h"
 #include "horizon.h"
 #include "layout.h"
 #include "port/atomics.h"
 #include "stats.h"
-
-/* (the slot numbers are in stats.h) */
 
 /*
  * One generator's state on its own cache line, so shards do not contend.

@@ -38,7 +38,6 @@
 #include "access/xloginsert.h"
 #include "access/xlogreader.h"
 #include "clock.h"
-#include "funcapi.h"
 #include "layout.h"
 #include "lib/stringinfo.h"
 #include "miscadmin.h"
@@ -50,9 +49,8 @@
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
 #include "storage/shmem.h"
-#include "stats.h"
 #include "utils/builtins.h"
-#include "utils/tuplestore.h"
+#include "utils/memutils.h"
 #include "utils/timestamp.h"
 
 #define UID_HORIZON_FILE "uniqueid.horizon"
@@ -972,122 +970,4 @@ void
 uid_horizon_register_rmgr(void)
 {
 	RegisterCustomRmgr(UID_RMGR_ID, &uid_rmgr);
-}
-
-/* A Unix time in ms as a timestamptz datum */
-static Datum
-uid_ms_datum(uint64 ms)
-{
-	return TimestampTzGetDatum((TimestampTz) ms * 1000 - UID_PG_EPOCH_UNIX_US);
-}
-
-/* The columns of a timing: count, total and largest (ms) */
-static int
-uid_timing_columns(UidTiming *t, Datum *v)
-{
-	v[0] = Int64GetDatum((int64) pg_atomic_read_u64(&t->count));
-	v[1] = Float8GetDatum((double) pg_atomic_read_u64(&t->total_us) / 1000.0);
-	v[2] = Float8GetDatum((double) pg_atomic_read_u64(&t->max_us) / 1000.0);
-	return 3;
-}
-
-#define UID_DURABILITY_COLS 21
-
-PG_FUNCTION_INFO_V1(uniqueid_durability_stats);
-/*
- * uniqueid_durability_stats(): the view uniqueid_durability.  A row for the
- * server: its horizon, floor, writes and their timings (of every write of
- * the state file, the shards' included), the wait for the synchronous
- * standbys under way, and the clock's steps back; and one for each logical
- * shard with a horizon of its own above the server's, or written since the
- * start: its horizon, floor and writes (the other columns NULL).
- */
-Datum
-uniqueid_durability_stats(PG_FUNCTION_ARGS)
-{
-	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
-	Datum		v[UID_DURABILITY_COLS];
-	bool		n[UID_DURABILITY_COLS];
-	uint64		h,
-				floor,
-				at,
-				regressions;
-	int64		regression_max_us;
-	TimestampTz regressed_at;
-	TimestampTz reset_at;
-	int			c = 0;
-
-	if (uid_horizon == NULL)
-		ereport(ERROR,
-				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-				 errmsg("uniqueid must be loaded via shared_preload_libraries to report its horizon"),
-				 errhint("Add uniqueid to shared_preload_libraries in postgresql.conf and restart the server.")));
-	InitMaterializedSRF(fcinfo, 0);
-	/* a step back of the clock not yet seen by a generator (it reads the clock for a new unit) */
-	(void) uid_clock_set_back();
-	reset_at = uid_stats_reset_time();
-	h = pg_atomic_read_u64(&uid_horizon->horizon_ms);
-	floor = pg_atomic_read_u64(&uid_horizon->floor_ms);
-	pg_read_barrier();
-
-	memset(n, false, sizeof(n));
-	v[c++] = CStringGetTextDatum("server");
-	n[c++] = true;
-	n[c] = h == 0;
-	v[c++] = uid_ms_datum(h);
-	/* (0: no horizon before the first ID, nothing to stand above) */
-	n[c] = floor == UID_FLOOR_UNSET || floor == 0;
-	v[c++] = uid_ms_datum(floor);
-	at = pg_atomic_read_u64(&uid_horizon->written_at);
-	n[c] = at == 0;
-	v[c++] = TimestampTzGetDatum((TimestampTz) at);
-	v[c++] = Int64GetDatum((int64) pg_atomic_read_u64(&uid_horizon->writes));
-	v[c++] = Int64GetDatum((int64) pg_atomic_read_u64(&uid_horizon->failures));
-	c += uid_timing_columns(&uid_horizon->file_write, &v[c]);
-	c += uid_timing_columns(&uid_horizon->wal_flush, &v[c]);
-	c += uid_timing_columns(&uid_horizon->sync_wait, &v[c]);
-	at = pg_atomic_read_u64(&uid_horizon->sync_waiting_since);
-	n[c] = at == 0;
-	v[c++] = TimestampTzGetDatum((TimestampTz) at);
-	uid_clock_stats(&regressions, &regression_max_us, &regressed_at);
-	v[c++] = Int64GetDatum((int64) regressions);
-	v[c++] = Float8GetDatum((double) regression_max_us / 1000.0);
-	n[c] = regressed_at == 0;
-	v[c++] = TimestampTzGetDatum(regressed_at);
-	v[c++] = TimestampTzGetDatum(reset_at);
-	Assert(c == UID_DURABILITY_COLS);
-	tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, v, n);
-
-	/* (without the horizon's lock, which a write holds while it waits for the standbys) */
-	for (int s = 0; s < UID_NSHARDS; s++)
-	{
-		uint64		sh = pg_atomic_read_u64(&uid_horizon->shard_ms[s]);
-		uint64		writes = pg_atomic_read_u64(&uid_horizon->shard_writes[s]);
-		uint64		failures = pg_atomic_read_u64(&uid_horizon->shard_failures[s]);
-		TimestampTz written_at = (TimestampTz) pg_atomic_read_u64(&uid_horizon->shard_written_at[s]);
-		uint64		shard_floor = Max(floor, uid_horizon->shard_floor_ms[s]);
-
-		if (sh <= h && writes == 0 && failures == 0)
-			continue;
-		memset(n, true, sizeof(n));
-		c = 0;
-		v[c] = CStringGetTextDatum("shard");
-		n[c++] = false;
-		v[c] = Int32GetDatum(s);
-		n[c++] = false;
-		v[c] = uid_ms_datum(Max(sh, h));
-		n[c++] = Max(sh, h) == 0;
-		v[c] = uid_ms_datum(shard_floor);
-		n[c++] = floor == UID_FLOOR_UNSET || shard_floor == 0;
-		v[c] = TimestampTzGetDatum(written_at);
-		n[c++] = written_at == 0;
-		v[c] = Int64GetDatum((int64) writes);
-		n[c++] = false;
-		v[c] = Int64GetDatum((int64) failures);
-		n[c++] = false;
-		v[UID_DURABILITY_COLS - 1] = TimestampTzGetDatum(reset_at);
-		n[UID_DURABILITY_COLS - 1] = false;
-		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, v, n);
-	}
-	return (Datum) 0;
 }

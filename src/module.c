@@ -6,19 +6,34 @@
 #include "compat.h"
 
 #include "clock.h"
+#include "family.h"
 #include "generator.h"
 #include "guc.h"
 #include "horizon.h"
+#include "id64.h"
+#include "ksuid.h"
 #include "miscadmin.h"
 #include "node.h"
 #include "objectid.h"
+#include "rsxid.h"
+#include "shardid.h"
 #include "sno.h"
+#include "spreadid.h"
 #include "stats.h"
+#include "ulid.h"
+#include "uuid7.h"
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
 #include "storage/shmem.h"
 
 PG_MODULE_MAGIC;
+
+/* The rows of the table of families, each defined in its family's file */
+static const UidFamily *const uid_family_rows[] = {
+	&uid_shardid_family, &uid_uuid7_family, &uid_snowflake_family, &uid_sonyflake_family,
+	&uid_shortid_family, &uid_spreadid_family, &uid_ulid_family, &uid_ksuid_family,
+	&uid_rsxid_family, &uid_sno_family, &uid_objectid_family,
+};
 
 static shmem_request_hook_type prev_shmem_request_hook = NULL;
 static shmem_startup_hook_type prev_shmem_startup_hook = NULL;
@@ -63,6 +78,8 @@ _PG_init(void)
 		return;
 
 	uid_define_gucs();
+	for (int i = 0; i < lengthof(uid_family_rows); i++)
+		uid_family_register(uid_family_rows[i]);
 	uid_horizon_register_rmgr();
 	uid_node_register_worker();
 

@@ -57,6 +57,7 @@
 #include "postmaster/interrupt.h"
 #include "postmaster/postmaster.h"
 #include "remote.h"
+#include "family.h"
 #include "stats.h"
 #include "storage/fd.h"
 #include "storage/ipc.h"
@@ -152,7 +153,7 @@ uid_node_last_error(TimestampTz *at)
 static void
 uid_node_refused(const char *typname, int node)
 {
-	uint32		stat = uid_stat_of_type(typname);
+	uint32		stat = uid_family_stat(typname);
 
 	if (stat == UID_STAT_SHARDID_NO_NODE && node >= 0 && node < UID_NSHARDS)
 		stat = UID_SLOT_SHARDID + (uint32) node;

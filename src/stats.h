@@ -1,10 +1,11 @@
 /*
- * stats.h - what the generators count for the monitoring views (stats.c):
- * the statistics slots, one per generator slot (generator.h's numbering)
- * and for sno and objectid, and the counting calls.  The count of IDs
- * issued is the only one on the per-ID path: a backend-local counter,
- * folded into shared memory when the transaction ends.  Everything else is
- * counted where the generators already take a slow path.
+ * stats.h - what the generators count for the monitoring views (stats.c),
+ * per statistics slot (family.h): the IDs issued, the time units borrowed
+ * ahead of the clock, the waits for the clock and the refusals; the
+ * counting calls, and what the views read.  The count of IDs issued is the
+ * only one on the per-ID path: a backend-local counter, folded into shared
+ * memory when the transaction ends.  Everything else is counted where the
+ * generators already take a slow path.
  */
 #ifndef UNIQUEID_STATS_H
 #define UNIQUEID_STATS_H
@@ -13,30 +14,8 @@
 
 #include "counter.h"
 #include "datatype/timestamp.h"
-#include "guc.h"
+#include "family.h"
 #include "port/atomics.h"
-
-/* Generator slot numbers: one per logical shard of shardid, then one per other family. */
-#define UID_SLOT_SHARDID 0
-#define UID_SLOT_UUID7 (UID_SLOT_SHARDID + UID_NSHARDS)
-#define UID_SLOT_SNOWFLAKE (UID_SLOT_UUID7 + 1)
-#define UID_SLOT_SONYFLAKE (UID_SLOT_SNOWFLAKE + 1)
-#define UID_SLOT_SHORTID (UID_SLOT_SONYFLAKE + 1)
-#define UID_SLOT_SPREADID (UID_SLOT_SHORTID + 1)
-#define UID_SLOT_ULID (UID_SLOT_SPREADID + 1)
-#define UID_SLOT_KSUID (UID_SLOT_ULID + 1)
-#define UID_SLOT_RSXID (UID_SLOT_KSUID + 1)
-#define UID_NSLOTS (UID_SLOT_RSXID + 1)
-
-/*
- * Statistics slots: the generator slots, then sno's and objectid's (which
- * have generators of their own), then next_id() refused while no node
- * number is held (its shard is that number).
- */
-#define UID_STAT_SNO UID_NSLOTS
-#define UID_STAT_OBJECTID (UID_STAT_SNO + 1)
-#define UID_STAT_SHARDID_NO_NODE (UID_STAT_OBJECTID + 1)
-#define UID_NSTATS (UID_STAT_SHARDID_NO_NODE + 1)
 
 /* What a generator refused to issue, by reason */
 typedef enum UidRefusal
@@ -47,6 +26,20 @@ typedef enum UidRefusal
 	UID_REFUSED_NO_NODE,		/* no node number, or its lease ran out (node registry) */
 	UID_REFUSAL_KINDS
 } UidRefusal;
+
+/* A statistics slot's counters, in shared memory; the lead line's time is the monotonic clock's */
+typedef struct UidGenStats
+{
+	pg_atomic_uint64 issued;
+	pg_atomic_uint64 borrows;	/* time units taken ahead of the clock */
+	pg_atomic_uint64 borrowed_us;	/* their length */
+	pg_atomic_uint64 max_lead_us;	/* the furthest such a unit started ahead */
+	pg_atomic_uint64 waits;		/* calls that waited for the clock */
+	pg_atomic_uint64 wait_us;
+	pg_atomic_uint64 max_wait_us;
+	pg_atomic_uint64 refused[UID_REFUSAL_KINDS];
+	pg_atomic_uint64 lead_logged_us;	/* the last lead line, 0 none */
+} UidGenStats;
 
 /*
  * This backend's IDs issued, not yet folded into shared memory: per family
@@ -65,8 +58,14 @@ extern void uid_stat_shard_turn(uint32 stat);
 extern void uid_stat_borrow(uint32 stat, int64 unit_us, int64 lead_us);
 extern void uid_stat_wait(uint32 stat, int64 waited_us);
 extern void uid_stat_refused(uint32 stat, UidRefusal why);
-extern uint32 uid_stat_of_type(const char *typname);
+
+/* what the views read, and their reset (the caller's own IDs are folded in first) */
+extern bool uid_stats_attached(void);
+extern void uid_stats_fold(void);
+extern UidGenStats *uid_stats_of(uint32 stat);
 extern TimestampTz uid_stats_reset_time(void);
+extern void uid_stats_reset(void);
+extern void uid_stats_set_reset_time(TimestampTz at);
 
 /*
  * Counts an ID issued from a family's statistics slot `stat`: on every

@@ -16,6 +16,7 @@
 #include "guc.h"
 #include "horizon.h"
 #include "layout.h"
+#include "node.h"
 #include "port/atomics.h"
 #include "stats.h"
 

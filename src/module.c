@@ -21,6 +21,7 @@
 #include "spreadid.h"
 #include "stats.h"
 #include "ulid.h"
+#include "utils/guc.h"
 #include "uuid7.h"
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
@@ -78,6 +79,8 @@ _PG_init(void)
 		return;
 
 	uid_define_gucs();
+	uid_node_define_gucs();
+	MarkGUCPrefixReserved("uniqueid");
 	for (int i = 0; i < lengthof(uid_family_rows); i++)
 		uid_family_register(uid_family_rows[i]);
 	uid_horizon_register_rmgr();

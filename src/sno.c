@@ -20,6 +20,7 @@
 #include "dbhorizon.h"
 #include "horizon.h"
 #include "lib/hyperloglog.h"
+#include "node.h"
 #include "port/atomics.h"
 #include "port/pg_bswap.h"
 #include "storage/ipc.h"

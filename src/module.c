@@ -15,6 +15,7 @@
 #include "miscadmin.h"
 #include "node.h"
 #include "objectid.h"
+#include "registry.h"
 #include "rsxid.h"
 #include "shardid.h"
 #include "sno.h"

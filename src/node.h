@@ -9,6 +9,16 @@
 
 #include "compat.h"
 
+#include "datatype/timestamp.h"
+
+/* The claim word (uid_node_claim_word): epoch << 32 | the number held, or UID_NO_NODE */
+#define UID_NO_NODE PG_UINT32_MAX
+#define UID_CLAIM_NODE(c) ((uint32) ((c) & PG_UINT32_MAX))
+#define UID_CLAIM_EPOCH(c) ((c) >> 32)
+
+/* the longest message of the worker's last failure kept */
+#define UID_NODE_ERROR_LEN 512
+
 extern UID_HIDDEN int uid_node;
 /* the node registry: set, the node number is negotiated there */
 extern char *uid_node_registry;
@@ -21,11 +31,21 @@ extern int	uid_node_skew_ms;
 extern void uid_node_define_gucs(void);
 extern void uid_node_shmem_request(void);
 extern void uid_node_shmem_startup(void);
-extern void uid_node_register_worker(void);
 extern int	uid_node_in_use(void);
+extern char *uid_node_registry_display(void);
 pg_noreturn extern void uid_node_does_not_fit(const char *typname, const char *field, int bits, int node);
 extern int	uid_node_leased(const char *typname);
 extern void uid_node_confirm(const char *typname, uint64 end_ms);
+
+/* what the registry's worker writes (registry.c): it alone */
+extern uint64 uid_node_claim_word(void);
+extern void uid_node_fence(void);
+extern void uid_node_publish(uint32 node, int64 token, uint64 horizon_ms, int64 safe_until_us,
+							 TimestampTz lease_until);
+extern void uid_node_renewed(uint64 horizon_ms, int64 safe_until_us, TimestampTz lease_until);
+extern void uid_node_claim_took(int64 ms);
+extern void uid_node_note_error(const char *why);
+extern int64 uid_node_token(void);
 
 /* (the next runs on every ID of a node-bearing family: inline, its errors out of line) */
 

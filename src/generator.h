@@ -40,6 +40,7 @@ extern UID_HIDDEN UidSlot *uid_slots;
 /* this backend found that it can generate (uid_require_generator) */
 extern UID_HIDDEN bool uid_generator_ready;
 
+extern void uid_generator_init(void);
 extern void uid_generator_shmem_request(void);
 extern void uid_generator_shmem_startup(void);
 extern void uid_require_generator_slow(const char *typname);

@@ -68,13 +68,14 @@ static char *uid_node_leased_string = NULL;
 /* what uid_node_leased read, for uid_node_confirm */
 static uint64 uid_node_claim_seen;
 
+/* shmem_request_hook work */
 void
 uid_node_shmem_request(void)
 {
 	RequestAddinShmemSpace(sizeof(UidNodeShared));
 }
 
-/* (AddinShmemInitLock held) */
+/* shmem_startup_hook work (AddinShmemInitLock held): no number held */
 void
 uid_node_shmem_startup(void)
 {

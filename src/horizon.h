@@ -113,9 +113,10 @@ extern uint64 uid_horizon_of_shard(uint32 shard);
 extern uint64 uid_horizon_shard_floor(uint32 shard);
 
 /*
- * What the horizon kept in each database (dbhorizon.c) reads and notes in
- * the shared state: which, the sequence, UID_DB_SERVER (the server's
- * horizon) or UID_DB_SHARDS (the adopted shards')
+ * What dbhorizon.c, which keeps the horizon in each database, reads and
+ * notes in the shared state, per database and sequence `which`:
+ * UID_DB_SERVER (the server's horizon) or UID_DB_SHARDS (the adopted
+ * shards')
  */
 #define UID_DB_SERVER 0
 #define UID_DB_SHARDS 1

@@ -17,10 +17,11 @@
 #     compiled on its own, its address taken, so that it is emitted), less
 #     what the headers it includes refer to.
 #
-# And what each part declares: every extern of X.h is defined in X.c (so
-# no other header declares it), and every global symbol of X.o is declared
-# in X.h, but for SQL-callable functions (PG_FUNCTION_INFO_V1 declares each
-# beside its definition) and the module's magic block and _PG_init (which
+# And that the Makefile's OBJS are the .c files of src/; and what each
+# part declares: every extern of X.h is defined in X.c (so no other header
+# declares it), and every global symbol of X.o is declared in X.h, but for
+# SQL-callable functions (PG_FUNCTION_INFO_V1 declares each beside its
+# definition) and the module's magic block and _PG_init (which
 # PostgreSQL's fmgr.h declares; compat.h for 15).
 #
 # Prints one TAP test per rule, what breaks it as diagnostics, then the plan;
@@ -95,6 +96,16 @@ my @cfiles = grep { /\.c$/ } @files;
 my @hfiles = grep { /\.h$/ } @files;
 check(!(grep { !$in_src{ part($_) . '.h' } } @cfiles), "every .c has its own header",
 	map { "$_ has no " . part($_) . '.h' } grep { !$in_src{ part($_) . '.h' } } @cfiles);
+# the Makefile builds every .c, and only those
+if (open(my $mk, '<', "$src/../Makefile"))
+{
+	my ($objs) = map { /^OBJS\s*=\s*(.*)$/ ? $1 : () } <$mk>;
+	my %obj = map { s{^src/}{}r =~ s/\.o$/.c/r => 1 } split ' ', $objs // '';
+	my @missing = grep { !$obj{$_} } @cfiles;
+	my @extra = grep { !$in_src{$_} } sort keys %obj;
+	check(!@missing && !@extra, "the Makefile's OBJS are the .c files of src/",
+		(map { "$_ is not in OBJS" } @missing), (map { "OBJS names $_, which is not in src/" } @extra));
+}
 my @split = grep { $in_src{ part($_) . '.h' } && exists $layer_of{ part($_) . '.h' }
 	  && $layer_of{$_} != $layer_of{ part($_) . '.h' } } @cfiles;
 check(!@split, "a .c and its header are in one layer",

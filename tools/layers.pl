@@ -227,7 +227,8 @@ sub statements
 	for (@st)
 	{
 		$_->[0] =~ s/__attribute__\s*(\((?:[^()]++|(?1))*\))//g;
-		$_->[0] =~ s/\b__extension__\b//g;
+		$_->[0] =~ s/\[\[[^\]]*\]\]//g;	# C23 attributes ([[noreturn]], pg_noreturn on 19)
+		$_->[0] =~ s/\b(?:__extension__|_Noreturn|__inline__|__inline)\b//g;
 		$_->[0] =~ s/\s+/ /g;
 		$_->[0] =~ s/^ | $//g;
 	}

@@ -5,7 +5,8 @@
 #                                    the work tree as it is): before and after
 #   bash bench/ab.sh --horizon       the work tree with the durable horizon's
 #                                    per-call fast paths compiled out
-#                                    (-DUID_BENCH_NO_HORIZON, src/horizon.h)
+#                                    (-DUID_BENCH_NO_HORIZON, src/horizon.h
+#                                    and src/dbhorizon.h)
 #                                    against the work tree as shipped
 #
 # Each build goes into a private copy of PostgreSQL. Three clusters: one on
@@ -78,6 +79,8 @@ for k in "${configs[@]}"; do
 done
 # (one shard, next_id(5), is capacity-bound: its time depends on the lead, not on the call)
 queries=("next_id(i % 8192)" "next_sno()" "next_snowflake()" "next_objectid()" "next_uuid7()")
+# BENCH_QUERIES, queries separated by ";", replaces them (the other generators, say)
+[ -z "${BENCH_QUERIES:-}" ] || IFS=';' read -r -a queries <<<"$BENCH_QUERIES"
 declare -A T R
 for ((r = 0; r < REPS; r++)); do
 	for q in "${queries[@]}"; do

@@ -28,13 +28,16 @@
  * worker for each (uid_db_horizon_gate), while the others wait, so that the
  * whole server continues above every database's horizon at once.
  *
+ * The cover of an ID (uid_horizon_cover, dbhorizon.h) makes it durable in
+ * both: the server's horizon advanced (horizon.c), then its database's
+ * sequence raised.
+ *
  * The sequence is raised in place, as nextval() writes a sequence: in the
  * buffer, WAL-logged with the sequence's own record, without a transaction
  * id, so that it works in read-only transactions and parallel workers, where
  * the generators work.
  */
-#include "horizon.h"
-#include "generator.h"
+#include "dbhorizon.h"
 
 #include <signal.h>
 
@@ -56,6 +59,7 @@
 #include "commands/sequence.h"
 #include UID_SEQUENCE_XLOG_H
 #include "fmgr.h"
+#include "layout.h"
 #include "miscadmin.h"
 #include "nodes/pg_list.h"
 #include "pgstat.h"
@@ -77,6 +81,9 @@ static const char *const uid_db_seq_names[2] = {"uniqueid_horizon_ms", "uniqueid
 /* this backend's database's sequences (InvalidOid: none found) and what each was seen to hold */
 static Oid	db_seq_oid[2] = {InvalidOid, InvalidOid};
 static uint64 db_seq_ms[2] = {0, 0};
+
+uint64		uid_horizon_covered_to = 0;
+bool		uid_horizon_carried = false;
 
 /* A horizon (Unix ms) as a timestamptz */
 static inline TimestampTz
@@ -288,6 +295,35 @@ uid_db_horizon_cover(int which, uint64 horizon_ms)
 }
 
 /*
+ * The slow path of uid_horizon_cover: the server's horizon advanced
+ * (uid_horizon_advance), then this database's sequence raised to it.
+ * Returns the end up to which the next IDs need not come here.
+ */
+uint64
+uid_horizon_cover_slow(uint64 end_ms, uint32 unit_ms)
+{
+	uint64		to = uid_horizon_advance(UID_SERVER_WIDE, end_ms, unit_ms);
+
+	/* and the horizon kept in this backend's database, before the ID is returned */
+	uid_db_horizon_cover(UID_DB_SERVER, pg_atomic_read_u64(&uid_horizon->horizon_ms));
+	return to;
+}
+
+/*
+ * Makes sure an ID of adopted shard `shard` whose time unit of unit_ms ends
+ * at end_ms is within the shard's horizon, advancing the shard's own horizon
+ * (not the server's) when it is not, and this database's sequence of the
+ * shards' horizons with it.
+ */
+void
+uid_horizon_cover_shard(uint32 shard, uint64 end_ms, uint32 unit_ms)
+{
+	Assert(shard < UID_NSHARDS);
+	(void) uid_horizon_advance((int) shard, end_ms, unit_ms);
+	uid_db_horizon_cover(UID_DB_SHARDS, uid_horizon_of_shard(shard));
+}
+
+/*
  * Reads this database's sequences: a value carried here with the database
  * (by pg_upgrade, a restore, or logical replication of sequences) moves
  * every generator of the server up to it.  Before a backend's first ID, and
@@ -318,7 +354,6 @@ uid_db_horizon_check(void)
  * it is the database the reading waits for.  A lock it would wait for long
  * ends it, with the lock named in the log.
  */
-PGDLLEXPORT void uid_db_horizon_worker(Datum arg);
 void
 uid_db_horizon_worker(Datum arg)
 {
@@ -499,76 +534,4 @@ uid_db_horizon_gate(void)
 		ResetLatch(MyLatch);
 		CHECK_FOR_INTERRUPTS();
 	}
-}
-
-PG_FUNCTION_INFO_V1(uniqueid_horizon);
-/*
- * uniqueid_horizon(): the highest durable horizon of this server (its own,
- * or an adopted shard's): every ID it has issued, of every generator, lies
- * below it.  What uniqueid_raise_horizon() takes on the server a database
- * moves to.
- */
-Datum
-uniqueid_horizon(PG_FUNCTION_ARGS)
-{
-	uint64		h;
-
-	if (uid_horizon == NULL)
-		ereport(ERROR,
-				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-				 errmsg("uniqueid must be loaded via shared_preload_libraries to have a horizon"),
-				 errhint("Add uniqueid to shared_preload_libraries in postgresql.conf and restart the server.")));
-	if (!RecoveryInProgress())
-	{
-		if (!uid_generator_ready)
-			uid_require_generator_slow("any");
-		/* and records the server's horizon in this database */
-		uid_db_horizon_cover(UID_DB_SERVER, pg_atomic_read_u64(&uid_horizon->horizon_ms));
-	}
-	h = uid_horizon_known();
-	if (h == 0)
-		PG_RETURN_NULL();
-	PG_RETURN_TIMESTAMPTZ(uid_ms_timestamptz(h));
-}
-
-PG_FUNCTION_INFO_V1(uniqueid_raise_horizon);
-/*
- * uniqueid_raise_horizon(at): every generator of this server continues at or
- * after `at` (rounded up to a whole second) from now on (the horizon of the server a database came from),
- * durably, and this database's sequence records it.  Raise-only; refuses a
- * time more than a day ahead of the clock.  Returns the horizon.
- */
-Datum
-uniqueid_raise_horizon(PG_FUNCTION_ARGS)
-{
-	TimestampTz at = PG_GETARG_TIMESTAMPTZ(0);
-	TimestampTz now = GetCurrentTimestamp();
-	uint64		h;
-
-	if (!superuser())
-		ereport(ERROR,
-				(errcode(ERRCODE_INSUFFICIENT_PRIVILEGE),
-				 errmsg("permission denied for function uniqueid_raise_horizon"),
-				 errdetail("Only superusers may move the horizon.")));
-	uid_require_generator("any");
-	if (TIMESTAMP_NOT_FINITE(at) || at < -UID_PG_EPOCH_UNIX_US)
-		ereport(ERROR,
-				(errcode(ERRCODE_DATETIME_VALUE_OUT_OF_RANGE),
-				 errmsg("horizon \"%s\" is out of range", timestamptz_to_str(at)),
-				 errhint("Pass what uniqueid_horizon() returned on the server the database comes from.")));
-	if (at > now + USECS_PER_DAY)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("horizon \"%s\" is more than a day ahead of this server's clock", timestamptz_to_str(at)),
-				 errhint("Check the clocks of both servers; pass what uniqueid_horizon() returned.")));
-	/*
-	 * up to the whole second at or after `at`: a generator's first unit
-	 * after a raise is the one that holds the floor (uid_units_past_ms),
-	 * which may begin before a floor inside a unit; every family's unit
-	 * divides a second and its epoch is a whole second, so the unit that
-	 * holds a whole second begins there, and every ID lies at or after `at`
-	 */
-	h = uid_horizon_raise((uint64) ((at + UID_PG_EPOCH_UNIX_US + USECS_PER_SEC - 1) / USECS_PER_SEC) * 1000);
-	uid_db_horizon_cover(UID_DB_SERVER, h);
-	PG_RETURN_TIMESTAMPTZ(uid_ms_timestamptz(uid_horizon_known()));
 }

@@ -9,6 +9,7 @@
 
 #include "access/xlog.h"
 #include "clock.h"
+#include "dbhorizon.h"
 #include "horizon.h"
 #include "miscadmin.h"
 #include "port/atomics.h"
@@ -51,6 +52,16 @@ uid_generator_shmem_startup(void)
 			pg_atomic_init_u64(&uid_slots[i].released, 0);
 		}
 	}
+}
+
+/*
+ * From _PG_init: once the horizon fixes the floor, the generators restore
+ * the adoption of each shard whose own horizon is above it (the horizon's
+ * hook, so that it calls nothing of theirs).
+ */
+void
+uid_generator_init(void)
+{
 	uid_horizon_shard_floor_hook = uid_generator_shard_floor;
 }
 

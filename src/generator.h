@@ -11,13 +11,14 @@
 
 #include "clock.h"
 #include "common/pg_prng.h"
+#include "dbhorizon.h"
+#include "family.h"
 #include "guc.h"
 #include "horizon.h"
 #include "layout.h"
+#include "node.h"
 #include "port/atomics.h"
 #include "stats.h"
-
-/* (the slot numbers are in stats.h) */
 
 /*
  * One generator's state on its own cache line, so shards do not contend.
@@ -39,6 +40,7 @@ extern UID_HIDDEN UidSlot *uid_slots;
 /* this backend found that it can generate (uid_require_generator) */
 extern UID_HIDDEN bool uid_generator_ready;
 
+extern void uid_generator_init(void);
 extern void uid_generator_shmem_request(void);
 extern void uid_generator_shmem_startup(void);
 extern void uid_require_generator_slow(const char *typname);

@@ -16,7 +16,7 @@
  * and operators cannot stand in for the settings, and it reads pg_settings,
  * where a uniqueid.* value set without the library loaded does not appear.
  */
-#include "postgres.h"
+#include "group.h"
 
 #include "access/htup_details.h"
 #include "fmgr.h"
@@ -26,7 +26,6 @@
 #include "utils/builtins.h"
 #include "utils/timestamp.h"
 
-#include "compat.h"
 #include "layout.h"
 #include "remote.h"
 

@@ -38,7 +38,6 @@
 #include "access/xloginsert.h"
 #include "access/xlogreader.h"
 #include "clock.h"
-#include "funcapi.h"
 #include "layout.h"
 #include "lib/stringinfo.h"
 #include "miscadmin.h"
@@ -50,9 +49,8 @@
 #include "storage/ipc.h"
 #include "storage/lwlock.h"
 #include "storage/shmem.h"
-#include "stats.h"
 #include "utils/builtins.h"
-#include "utils/tuplestore.h"
+#include "utils/memutils.h"
 #include "utils/timestamp.h"
 
 #define UID_HORIZON_FILE "uniqueid.horizon"
@@ -60,7 +58,6 @@
 /* present while every database's sequences are still to be read (dbhorizon.c) */
 #define UID_HORIZON_SCAN "uniqueid.horizon.scan"
 StaticAssertDecl(UID_HORIZON_RENEW_MS < UID_HORIZON_LEASE_MS, "a renewed lease reaches past the renewal");
-#define UID_SERVER_WIDE (-1)		/* the horizon of uid_horizon_advance's shard argument */
 
 /*
  * How much of a floor's lead over the clock counts as borrowed at a start
@@ -91,11 +88,7 @@ typedef struct xl_uniqueid_shard_horizon
 } xl_uniqueid_shard_horizon;
 #define SizeOfUniqueidShardHorizon (offsetof(xl_uniqueid_shard_horizon, shard) + sizeof(uint32))
 
-static uint64 uid_horizon_advance(int shard, uint64 end_ms, uint32 unit_ms);
-
 UidHorizonShared *uid_horizon = NULL;
-uint64		uid_horizon_covered_to = 0;
-bool		uid_horizon_carried = false;
 UidShardFloorHook uid_horizon_shard_floor_hook = NULL;
 
 /*
@@ -347,10 +340,12 @@ uid_horizon_stats_zero(bool first)
 	uid_counter_zero(&uid_horizon->failures, first);
 	uid_counter_zero(&uid_horizon->written_at, first);
 	uid_counter_zero(&uid_horizon->failures_unlogged, first);
+	uid_counter_zero(&uid_horizon->sync_wait_log.unlogged, first);
 	if (first)
 	{
 		pg_atomic_init_u64(&uid_horizon->sync_waiting_since, 0);
 		pg_atomic_init_u64(&uid_horizon->failure_logged_us, 0);
+		pg_atomic_init_u64(&uid_horizon->sync_wait_log.logged_us, 0);
 	}
 	/* (not under the horizon's lock, which a write holds while it waits for the standbys) */
 	for (int s = 0; s < UID_NSHARDS; s++)
@@ -652,6 +647,31 @@ uid_sync_standbys_defined(void)
 }
 
 /*
+ * A wait for the synchronous standbys that lasted waited_us: past a second,
+ * logged, at most once every 10 s server-wide, with the count of those not
+ * logged since.
+ */
+static void
+uid_horizon_long_wait(int64 waited_us)
+{
+	uint64		last;
+
+	if (waited_us <= UID_LONG_WAIT_US ||
+		!uid_log_due(&uid_horizon->sync_wait_log, uid_mono_us(), UID_LONG_WAIT_EVERY_US, &last))
+		return;
+	/* (the line serves no interrupt: the caller's work is done, and is counted) */
+	HOLD_INTERRUPTS();
+	ereport(LOG,
+			(errmsg("uniqueid waited %.1f s for the synchronous standbys to confirm its horizon",
+					(double) waited_us / 1000000.0),
+			 errdetail("IDs past the horizon wait for it.%s",
+					   last > 0 ? psprintf(" %llu more waits over a second since the last such line.",
+										   (unsigned long long) last) : ""),
+			 errhint("Check the standbys named in synchronous_standby_names.")));
+	RESUME_INTERRUPTS();
+}
+
+/*
  * With synchronous standbys in use, waits until they confirm the WAL up to
  * lsn, as a commit would.  Errors out when the wait ends without that (the
  * query was canceled, or the backend is terminated): a horizon the standbys
@@ -690,7 +710,7 @@ uid_horizon_sync(XLogRecPtr lsn)
 		int64		waited_us = uid_mono_us() - start_us;
 
 		uid_timing_add(&uid_horizon->sync_wait, waited_us);
-		uid_stat_long_wait(UID_WAIT_STANDBY, waited_us);
+		uid_horizon_long_wait(waited_us);
 	}
 	LWLockAcquire(SyncRepLock, LW_SHARED);
 	confirmed = !uid_sync_standbys_defined() || WalSndCtl->lsn[mode] >= lsn;
@@ -820,7 +840,7 @@ uid_horizon_write_failed(int shard, uint64 h)
  * generator whose unit is as long as the lease (objectid's second) renew
  * within one unit for the next.
  */
-static uint64
+uint64
 uid_horizon_advance(int shard, uint64 end_ms, uint32 unit_ms)
 {
 	uint64		h = shard == UID_SERVER_WIDE ? pg_atomic_read_u64(&uid_horizon->horizon_ms) :
@@ -896,30 +916,6 @@ uid_horizon_advance(int shard, uint64 end_ms, uint32 unit_ms)
 	}
 	LWLockRelease(uid_horizon->lock);
 	return h - UID_HORIZON_RENEW_MS;
-}
-
-/* uid_horizon_advance for the server-wide horizon: the slow path of uid_horizon_cover */
-uint64
-uid_horizon_cover_slow(uint64 end_ms, uint32 unit_ms)
-{
-	uint64		to = uid_horizon_advance(UID_SERVER_WIDE, end_ms, unit_ms);
-
-	/* and the horizon kept in this backend's database, before the ID is returned */
-	uid_db_horizon_cover(UID_DB_SERVER, pg_atomic_read_u64(&uid_horizon->horizon_ms));
-	return to;
-}
-
-/*
- * Makes sure an ID of adopted shard `shard` whose time unit of unit_ms ends
- * at end_ms is within the shard's horizon, advancing the shard's own horizon
- * (not the server's) when it is not.
- */
-void
-uid_horizon_cover_shard(uint32 shard, uint64 end_ms, uint32 unit_ms)
-{
-	Assert(shard < UID_NSHARDS);
-	(void) uid_horizon_advance((int) shard, end_ms, unit_ms);
-	uid_db_horizon_cover(UID_DB_SHARDS, uid_horizon_of_shard(shard));
 }
 
 /* The durable horizon of a logical shard: the server's, or its own if higher. */
@@ -1025,122 +1021,4 @@ void
 uid_horizon_register_rmgr(void)
 {
 	RegisterCustomRmgr(UID_RMGR_ID, &uid_rmgr);
-}
-
-/* A Unix time in ms as a timestamptz datum */
-static Datum
-uid_ms_datum(uint64 ms)
-{
-	return TimestampTzGetDatum((TimestampTz) ms * 1000 - UID_PG_EPOCH_UNIX_US);
-}
-
-/* The columns of a timing: count, total and largest (ms) */
-static int
-uid_timing_columns(UidTiming *t, Datum *v)
-{
-	v[0] = Int64GetDatum((int64) pg_atomic_read_u64(&t->count));
-	v[1] = Float8GetDatum((double) pg_atomic_read_u64(&t->total_us) / 1000.0);
-	v[2] = Float8GetDatum((double) pg_atomic_read_u64(&t->max_us) / 1000.0);
-	return 3;
-}
-
-#define UID_DURABILITY_COLS 21
-
-PG_FUNCTION_INFO_V1(uniqueid_durability_stats);
-/*
- * uniqueid_durability_stats(): the view uniqueid_durability.  A row for the
- * server: its horizon, floor, writes and their timings (of every write of
- * the state file, the shards' included), the wait for the synchronous
- * standbys under way, and the clock's steps back; and one for each logical
- * shard with a horizon of its own above the server's, or written since the
- * start: its horizon, floor and writes (the other columns NULL).
- */
-Datum
-uniqueid_durability_stats(PG_FUNCTION_ARGS)
-{
-	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
-	Datum		v[UID_DURABILITY_COLS];
-	bool		n[UID_DURABILITY_COLS];
-	uint64		h,
-				floor,
-				at,
-				regressions;
-	int64		regression_max_us;
-	TimestampTz regressed_at;
-	TimestampTz reset_at;
-	int			c = 0;
-
-	if (uid_horizon == NULL)
-		ereport(ERROR,
-				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-				 errmsg("uniqueid must be loaded via shared_preload_libraries to report its horizon"),
-				 errhint("Add uniqueid to shared_preload_libraries in postgresql.conf and restart the server.")));
-	InitMaterializedSRF(fcinfo, 0);
-	/* a step back of the clock not yet seen by a generator (it reads the clock for a new unit) */
-	(void) uid_clock_set_back();
-	reset_at = uid_stats_reset_time();
-	h = pg_atomic_read_u64(&uid_horizon->horizon_ms);
-	floor = pg_atomic_read_u64(&uid_horizon->floor_ms);
-	pg_read_barrier();
-
-	memset(n, false, sizeof(n));
-	v[c++] = CStringGetTextDatum("server");
-	n[c++] = true;
-	n[c] = h == 0;
-	v[c++] = uid_ms_datum(h);
-	/* (0: no horizon before the first ID, nothing to stand above) */
-	n[c] = floor == UID_FLOOR_UNSET || floor == 0;
-	v[c++] = uid_ms_datum(floor);
-	at = pg_atomic_read_u64(&uid_horizon->written_at);
-	n[c] = at == 0;
-	v[c++] = TimestampTzGetDatum((TimestampTz) at);
-	v[c++] = Int64GetDatum((int64) pg_atomic_read_u64(&uid_horizon->writes));
-	v[c++] = Int64GetDatum((int64) pg_atomic_read_u64(&uid_horizon->failures));
-	c += uid_timing_columns(&uid_horizon->file_write, &v[c]);
-	c += uid_timing_columns(&uid_horizon->wal_flush, &v[c]);
-	c += uid_timing_columns(&uid_horizon->sync_wait, &v[c]);
-	at = pg_atomic_read_u64(&uid_horizon->sync_waiting_since);
-	n[c] = at == 0;
-	v[c++] = TimestampTzGetDatum((TimestampTz) at);
-	uid_clock_stats(&regressions, &regression_max_us, &regressed_at);
-	v[c++] = Int64GetDatum((int64) regressions);
-	v[c++] = Float8GetDatum((double) regression_max_us / 1000.0);
-	n[c] = regressed_at == 0;
-	v[c++] = TimestampTzGetDatum(regressed_at);
-	v[c++] = TimestampTzGetDatum(reset_at);
-	Assert(c == UID_DURABILITY_COLS);
-	tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, v, n);
-
-	/* (without the horizon's lock, which a write holds while it waits for the standbys) */
-	for (int s = 0; s < UID_NSHARDS; s++)
-	{
-		uint64		sh = pg_atomic_read_u64(&uid_horizon->shard_ms[s]);
-		uint64		writes = pg_atomic_read_u64(&uid_horizon->shard_writes[s]);
-		uint64		failures = pg_atomic_read_u64(&uid_horizon->shard_failures[s]);
-		TimestampTz written_at = (TimestampTz) pg_atomic_read_u64(&uid_horizon->shard_written_at[s]);
-		uint64		shard_floor = Max(floor, uid_horizon->shard_floor_ms[s]);
-
-		if (sh <= h && writes == 0 && failures == 0)
-			continue;
-		memset(n, true, sizeof(n));
-		c = 0;
-		v[c] = CStringGetTextDatum("shard");
-		n[c++] = false;
-		v[c] = Int32GetDatum(s);
-		n[c++] = false;
-		v[c] = uid_ms_datum(Max(sh, h));
-		n[c++] = Max(sh, h) == 0;
-		v[c] = uid_ms_datum(shard_floor);
-		n[c++] = floor == UID_FLOOR_UNSET || shard_floor == 0;
-		v[c] = TimestampTzGetDatum(written_at);
-		n[c++] = written_at == 0;
-		v[c] = Int64GetDatum((int64) writes);
-		n[c++] = false;
-		v[c] = Int64GetDatum((int64) failures);
-		n[c++] = false;
-		v[UID_DURABILITY_COLS - 1] = TimestampTzGetDatum(reset_at);
-		n[UID_DURABILITY_COLS - 1] = false;
-		tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, v, n);
-	}
-	return (Datum) 0;
 }

@@ -1,14 +1,17 @@
 /*
  * horizon.h - the durable horizon (horizon.c): the time no ID of this server
  * has reached, kept across restarts, crashes and failovers, and the floor it
- * sets at startup.  The generators call the inline fast paths below on
- * every ID; the horizon itself calls nothing of theirs.
+ * sets at startup.  The generators read the floor inline on every ID
+ * (below); an ID is made durable within the horizon through dbhorizon.h,
+ * which keeps the horizon in the databases too.  The horizon calls nothing
+ * above it: the generators' adoption of a shard at its floor is a hook.
  */
 #ifndef UNIQUEID_HORIZON_H
 #define UNIQUEID_HORIZON_H
 
 #include "compat.h"
 
+#include "counter.h"
 #include "guc.h"
 #include "access/xlogdefs.h"
 #include "datatype/timestamp.h"
@@ -72,6 +75,7 @@ typedef struct UidHorizonShared
 	UidTiming	wal_flush;
 	UidTiming	sync_wait;
 	pg_atomic_uint64 sync_waiting_since;	/* a TimestampTz: the wait under way, or 0 */
+	UidLogLimit sync_wait_log;	/* the log lines of waits for them over a second */
 	pg_atomic_uint64 writes;
 	pg_atomic_uint64 failures;
 	pg_atomic_uint64 written_at;	/* a TimestampTz, 0: not since the start */
@@ -102,28 +106,31 @@ extern uint64 uid_horizon_raise(uint64 at_ms);
 extern void uid_horizon_sync(XLogRecPtr lsn);
 extern void uid_horizon_stats_reset(void);
 
-/* dbhorizon.c: the horizon kept in each database, as its sequence uniqueid_horizon_ms */
-extern uint64 uid_horizon_db_written(Oid db, int which);
-extern void uid_horizon_scan_done(void);
-extern void uid_horizon_db_note(Oid db, int which, uint64 value);
-extern uint64 uid_horizon_floor_or_next(void);
-extern uint64 uid_horizon_shard_floor_max(void);
-extern void uid_db_horizon_gate(void);
-extern void uid_db_horizon_check(void);
-extern void uid_db_horizon_cover(int which, uint64 horizon_ms);
-
-/* uid_db_horizon_cover's which: the server's horizon, or the adopted shards' */
-#define UID_DB_SERVER 0
-#define UID_DB_SHARDS 1
-extern uint64 uid_horizon_cover_slow(uint64 end_ms, uint32 unit_ms);
-extern void uid_horizon_cover_shard(uint32 shard, uint64 end_ms, uint32 unit_ms);
+/* the horizon of uid_horizon_advance's shard argument that is the server's own */
+#define UID_SERVER_WIDE (-1)
+extern uint64 uid_horizon_advance(int shard, uint64 end_ms, uint32 unit_ms);
 extern uint64 uid_horizon_of_shard(uint32 shard);
 extern uint64 uid_horizon_shard_floor(uint32 shard);
 
 /*
+ * What dbhorizon.c, which keeps the horizon in each database, reads and
+ * notes in the shared state, per database and sequence `which`:
+ * UID_DB_SERVER (the server's horizon) or UID_DB_SHARDS (the adopted
+ * shards')
+ */
+#define UID_DB_SERVER 0
+#define UID_DB_SHARDS 1
+extern uint64 uid_horizon_db_written(Oid db, int which);
+extern void uid_horizon_db_note(Oid db, int which, uint64 value);
+extern void uid_horizon_scan_done(void);
+extern uint64 uid_horizon_floor_or_next(void);
+extern uint64 uid_horizon_shard_floor_max(void);
+
+/*
  * UID_BENCH_NO_HORIZON, defined only by bench/horizon_ab.sh, builds a
- * generator without the horizon's fast paths below (and so without any
- * durability), to measure what they cost.  Never define it for real use.
+ * generator without the horizon's fast paths (the floor below, the cover
+ * in dbhorizon.h; and so without any durability), to measure what they
+ * cost.  Never define it for real use.
  */
 
 /* The floor before it is fixed: above every clock reading, so that the fast paths fall through */
@@ -149,48 +156,6 @@ uid_horizon_floor(uint64 now_ms)
 		return floor_ms;
 	return uid_horizon_floor_fix();
 #endif
-}
-
-/* Up to where the server-wide horizon covers IDs, as this backend last saw it (or a little less). */
-extern UID_HIDDEN uint64 uid_horizon_covered_to;
-
-/* A renewal found a horizon carried into this database, and moved the floor up to it. */
-extern UID_HIDDEN bool uid_horizon_carried;
-
-/* Whether the ID just covered must be made again (above a horizon carried meanwhile); clears it. */
-static inline bool
-uid_horizon_take_carried(void)
-{
-	if (likely(!uid_horizon_carried))
-		return false;
-	uid_horizon_carried = false;
-	return true;
-}
-
-/* Whether an ID whose time unit ends at end_ms is within the horizon already. */
-static inline bool
-uid_horizon_covers(uint64 end_ms)
-{
-#ifdef UID_BENCH_NO_HORIZON
-	return true;
-#else
-	return end_ms <= uid_horizon_covered_to;
-#endif
-}
-
-/*
- * Makes an ID whose time unit of unit_ms ends at end_ms (Unix ms, exclusive)
- * durable within the horizon (fast path: it is).  True when the ID must be
- * made again instead: the renewal found a horizon carried into this
- * database above it, and every generator moved up to it.
- */
-static inline bool
-uid_horizon_cover(uint64 end_ms, uint32 unit_ms)
-{
-	if (likely(uid_horizon_covers(end_ms)))
-		return false;
-	uid_horizon_covered_to = uid_horizon_cover_slow(end_ms, unit_ms);
-	return uid_horizon_take_carried();
 }
 
 #endif							/* UNIQUEID_HORIZON_H */

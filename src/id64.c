@@ -6,6 +6,8 @@
  * sonyflake and shortid (shardid's is in shardid.c, spreadid's in
  * spreadid.c).
  */
+#include "id64.h"
+
 #include "generator.h"
 
 #include "codec.h"
@@ -403,3 +405,30 @@ next_shortid(PG_FUNCTION_ARGS)
 	uid_require_generator("shortid");
 	return UInt64GetDatum(uid_generate(&uid_shortid_layout, UID_SLOT_SHORTID, uid_random64() & 511));
 }
+
+/* What the engine and the views know of snowflake (family.h; module.c registers it) */
+const UidFamily uid_snowflake_family = {
+	.stat = UID_SLOT_SNOWFLAKE,
+	.name = "snowflake",
+	.typname = "snowflake",
+	.node_bearing = true,
+	.layout = &uid_snowflake_layout,
+};
+
+/* What the engine and the views know of sonyflake (family.h; module.c registers it) */
+const UidFamily uid_sonyflake_family = {
+	.stat = UID_SLOT_SONYFLAKE,
+	.name = "sonyflake",
+	.typname = "sonyflake",
+	.node_bearing = true,
+	.layout = &uid_sonyflake_layout,
+};
+
+/* What the engine and the views know of shortid (family.h; module.c registers it) */
+const UidFamily uid_shortid_family = {
+	.stat = UID_SLOT_SHORTID,
+	.name = "shortid",
+	.typname = "shortid",
+	.node_bearing = false,
+	.layout = &uid_shortid_layout,
+};

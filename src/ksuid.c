@@ -9,6 +9,8 @@
  * exactly 27 base-62 digits (0-9, A-Z, a-z), zero-padded, so that text order
  * is byte order.
  */
+#include "ksuid.h"
+
 #include "byteid.h"
 #include "codec.h"
 #include "generator.h"
@@ -152,3 +154,12 @@ next_ksuid(PG_FUNCTION_ARGS)
 	memcpy(id->b + 16, &r2, sizeof(r2));
 	PG_RETURN_POINTER(id);
 }
+
+/* What the engine and the views know of ksuid (family.h; module.c registers it) */
+const UidFamily uid_ksuid_family = {
+	.stat = UID_SLOT_KSUID,
+	.name = "ksuid",
+	.typname = "ksuid",
+	.node_bearing = false,
+	.layout = &uid_ksuid_layout,
+};

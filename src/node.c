@@ -1,82 +1,42 @@
 /*
- * node.c - the node number negotiated in a registry (uniqueid.node_registry,
- * doc/negotiated-nodes.md) instead of set by hand (uniqueid.node).
- *
- * A background worker connects to the registry database, where uniqueid's
- * table uniqueid_node_claims has a row per number leased, and claims the
- * lowest free number of uniqueid.node_range (uniqueid_claim_node, one
- * statement under the row's lock: of two servers racing for a number, one
- * wins).  It renews the lease every third of uniqueid.node_lease.
- *
- * Fencing.  The lease lasts uniqueid.node_lease from when the registry
- * wrote it, on the registry's clock; another server may claim the number
- * only uniqueid.node_skew after that.  This server counts the lease from
- * before it sent the claim or renewal, on its monotonic clock, and issues
- * node-bearing IDs only until uniqueid.node_skew before it ends: so it has
- * stopped before anyone else may take the number over, whatever the wall
- * clocks say, and resumes when a renewal succeeds.
- *
- * Handing a number on.  Each claim and renewal records in the number's row
- * a horizon: no ID this server makes under the number has a time unit that
- * ends past it (a later one is refused: uid_node_confirm), and it covers the
- * lease (the clock's high-water mark, or the durable horizon if later, plus
- * the lease, the lead allowance and the longest time unit).  A server that
- * claims a number moves its durable horizon and floor up to the horizon the
- * previous holder recorded before it makes an ID under it, as shard_adopt
- * does: every ID it makes then is above every ID of the previous holder.
- * Uniqueness rests on that horizon alone; the lease keeps one holder at a
- * time.
+ * node.c - the node number of this server's IDs: uniqueid.node, or the
+ * number negotiated in a registry (uniqueid.node_registry,
+ * doc/negotiated-nodes.md), which the registry's worker (registry.c)
+ * leases and publishes here; the per-ID check of the lease; the node
+ * number's parameters; and uniqueid_node() and uniqueid_node_status().
  *
  * The shared state: the claim (an epoch and the number, in one word), the
- * end of the lease on the monotonic clock, and the recorded horizon.  Only
- * the worker writes them; a backend reads the claim before it makes an ID
- * (uid_node_leased) and the three after (uid_node_confirm): the same epoch,
- * the lease not run out, the ID within the horizon.  A new claim is
- * published after the fence: the claim word set to no number, the horizon
- * and the lease, then the claim word with the next epoch.
+ * end of the lease on the monotonic clock, and the horizon recorded in the
+ * registry (registry.c says how they fence a number and hand it on).  Only
+ * the worker writes them, through the functions below; a backend reads the
+ * claim before it makes an ID (uid_node_leased) and the three after
+ * (uid_node_confirm): the same epoch, the lease not run out, the ID within
+ * the horizon.  A new claim is published after the fence: the claim word
+ * set to no number, the horizon and the lease, then the claim word with
+ * the next epoch.
  */
-#include "compat.h"
+#include "node.h"
 
+#include <ctype.h>
 #include <time.h>
-#include <unistd.h>
 
 #include "access/htup_details.h"
-#include "access/xlog.h"
-#include "access/xloginsert.h"
 #include "clock.h"
+#include "family.h"
 #include "fmgr.h"
 #include "funcapi.h"
 #include "guc.h"
-#include "horizon.h"
 #include "layout.h"
-#include "node.h"
 #include "miscadmin.h"
-#include "pgstat.h"
 #include "port/atomics.h"
-#include "postmaster/bgworker.h"
-#include "postmaster/interrupt.h"
-#include "postmaster/postmaster.h"
 #include "remote.h"
 #include "stats.h"
-#include "storage/fd.h"
 #include "storage/ipc.h"
-#include "storage/latch.h"
 #include "storage/shmem.h"
 #include "storage/spin.h"
 #include "utils/builtins.h"
 #include "utils/guc.h"
-#include "utils/memutils.h"
 #include "utils/timestamp.h"
-
-/* the claim word's number when no number is held */
-#define UID_NO_NODE PG_UINT32_MAX
-#define UID_CLAIM_NODE(c) ((uint32) ((c) & PG_UINT32_MAX))
-#define UID_CLAIM_EPOCH(c) ((c) >> 32)
-
-/* the longest time unit of a node-bearing family (rsxid's second), in the horizon recorded */
-#define UID_NODE_LONGEST_UNIT_MS 1000
-
-#define UID_NODE_ERROR_LEN 512
 
 typedef struct UidNodeShared
 {
@@ -95,16 +55,27 @@ typedef struct UidNodeShared
 
 static UidNodeShared *uid_node_shared = NULL;
 
+int			uid_node = 0;
+char	   *uid_node_registry = NULL;
+bool		uid_node_negotiated = false;
+int			uid_node_range_lo = 1;
+int			uid_node_range_hi = 1023;
+int			uid_node_lease_ms = 10000;
+int			uid_node_skew_ms = 2000;
+static char *uid_node_range_string = NULL;
+static char *uid_node_leased_string = NULL;
+
 /* what uid_node_leased read, for uid_node_confirm */
 static uint64 uid_node_claim_seen;
 
+/* shmem_request_hook work */
 void
 uid_node_shmem_request(void)
 {
 	RequestAddinShmemSpace(sizeof(UidNodeShared));
 }
 
-/* (AddinShmemInitLock held) */
+/* shmem_startup_hook work (AddinShmemInitLock held): no number held */
 void
 uid_node_shmem_startup(void)
 {
@@ -122,7 +93,7 @@ uid_node_shmem_startup(void)
 }
 
 /* The registry as messages name it (no password). */
-static char *
+char *
 uid_node_registry_display(void)
 {
 	return uid_conninfo_display(uid_node_registry);
@@ -152,7 +123,7 @@ uid_node_last_error(TimestampTz *at)
 static void
 uid_node_refused(const char *typname, int node)
 {
-	uint32		stat = uid_stat_of_type(typname);
+	uint32		stat = uid_family_stat(typname);
 
 	if (stat == UID_STAT_SHARDID_NO_NODE && node >= 0 && node < UID_NSHARDS)
 		stat = UID_SLOT_SHARDID + (uint32) node;
@@ -271,34 +242,17 @@ uid_node_confirm(const char *typname, uint64 end_ms)
 	}
 }
 
-/* ---- the worker ---- */
+/* ---- what the registry's worker (registry.c) writes: only it does ---- */
 
-static volatile sig_atomic_t uid_node_stop = false;
-/* the worker is raising the horizon, which may wait for synchronous standbys */
-static volatile sig_atomic_t uid_node_raising = false;
-
-/*
- * SIGTERM: the worker ends after the round under way (giving the number
- * back); a wait for synchronous standbys in the horizon's raise ends at
- * once, as a backend's would (the claim is not published then).
- */
-static void
-uid_node_sigterm(SIGNAL_ARGS)
+/* The claim word: epoch << 32 | the number held (UID_NO_NODE: none). */
+uint64
+uid_node_claim_word(void)
 {
-	int			save_errno = errno;
-
-	uid_node_stop = true;
-	if (uid_node_raising)
-	{
-		InterruptPending = true;
-		ProcDiePending = true;
-	}
-	SetLatch(MyLatch);
-	errno = save_errno;
+	return pg_atomic_read_u64(&uid_node_shared->claim);
 }
 
 /* Notes (or clears, why NULL) the worker's last failure. */
-static void
+void
 uid_node_note_error(const char *why)
 {
 	SpinLockAcquire(&uid_node_shared->mutex);
@@ -308,7 +262,7 @@ uid_node_note_error(const char *why)
 }
 
 /* Fences: no number held from now on (the epoch moves on). */
-static void
+void
 uid_node_fence(void)
 {
 	uint64		c = pg_atomic_read_u64(&uid_node_shared->claim);
@@ -318,7 +272,7 @@ uid_node_fence(void)
 }
 
 /* Publishes a claim of `node`: its horizon and lease, then the number, in the next epoch. */
-static void
+void
 uid_node_publish(uint32 node, int64 token, uint64 horizon_ms, int64 safe_until_us, TimestampTz lease_until)
 {
 	uint64		c;
@@ -338,216 +292,34 @@ uid_node_publish(uint32 node, int64 token, uint64 horizon_ms, int64 safe_until_u
 }
 
 /*
- * The registry's last WARNING during a query (its notice receiver): a
- * commit whose wait for the synchronous standbys was canceled reports
- * success with only a WARNING, the transaction committed on the primary
- * alone, so a query that drew one has an unknown outcome.
+ * A renewal of the lease succeeded: the horizon recorded and the end of the
+ * lease move on (raise-only), and the last failure is cleared.
  */
-static char uid_node_warning[UID_NODE_ERROR_LEN];
-
-static void
-uid_node_notice(void *arg, const PGresult *res)
+void
+uid_node_renewed(uint64 horizon_ms, int64 safe_until_us, TimestampTz lease_until)
 {
-	const char *severity = PQresultErrorField(res, PG_DIAG_SEVERITY_NONLOCALIZED);
-
-	if (severity != NULL && strcmp(severity, "NOTICE") != 0 && strcmp(severity, "INFO") != 0 &&
-		strcmp(severity, "LOG") != 0 && strncmp(severity, "DEBUG", 5) != 0)
-	{
-		strlcpy(uid_node_warning, PQresultErrorMessage(res), sizeof(uid_node_warning));
-		/* (one line in the messages that quote it) */
-		for (char *p = uid_node_warning; *p; p++)
-			if (*p == '\n')
-				*p = ' ';
-	}
+	if (horizon_ms > pg_atomic_read_u64(&uid_node_shared->horizon_ms))
+		pg_atomic_write_u64(&uid_node_shared->horizon_ms, horizon_ms);
+	if ((uint64) safe_until_us > pg_atomic_read_u64(&uid_node_shared->safe_until_us))
+		pg_atomic_write_u64(&uid_node_shared->safe_until_us, (uint64) safe_until_us);
+	SpinLockAcquire(&uid_node_shared->mutex);
+	uid_node_shared->renewed_at = GetCurrentTimestamp();
+	uid_node_shared->lease_until = lease_until;
+	uid_node_shared->error[0] = '\0';
+	SpinLockRelease(&uid_node_shared->mutex);
 }
 
-/*
- * Runs a query with text parameters on the registry; returns its one result
- * of tuples (rows may be 0) once the registry has committed it, or errors
- * out.  Every result is read: an error after the rows (a deferred
- * constraint, a failed commit), a WARNING (a canceled wait for the
- * synchronous standbys), a lost connection or a timeout leave the outcome
- * unknown (08007): what the query wrote may or may not be there, and
- * nothing it answered may be used.
- */
-static PGresult *
-uid_node_query(PGconn *conn, const char *server, int timeout_ms, const char *sql,
-			   int nparams, const char *const *params)
+/* How long the claim just published took, from the worker's start (uniqueid_node_status). */
+void
+uid_node_claim_took(int64 ms)
 {
-	PGresult   *res,
-			   *more;
-	char	   *failure = NULL;
-
-	uid_node_warning[0] = '\0';
-	if (!PQsendQueryParams(conn, sql, nparams, NULL, params, NULL, NULL, 0))
-		ereport(ERROR,
-				(errcode(ERRCODE_CONNECTION_FAILURE),
-				 errmsg("could not send a query to registry %s", server),
-				 errdetail_internal("%s", pchomp(PQerrorMessage(conn)))));
-	res = uid_remote_result(conn, timeout_ms, server);
-	while ((more = uid_remote_result(conn, timeout_ms, server)) != NULL)
-	{
-		if (failure == NULL && PQresultStatus(more) != PGRES_TUPLES_OK &&
-			PQresultStatus(more) != PGRES_COMMAND_OK)
-			failure = pchomp(PQresultErrorMessage(more));
-		PQclear(more);
-	}
-	if (res != NULL && PQresultStatus(res) == PGRES_TUPLES_OK && failure == NULL &&
-		uid_node_warning[0] == '\0' && PQtransactionStatus(conn) == PQTRANS_IDLE)
-		return res;
-	if (res != NULL && PQresultStatus(res) == PGRES_FATAL_ERROR && failure == NULL &&
-		uid_node_warning[0] == '\0' && PQstatus(conn) == CONNECTION_OK &&
-		PQtransactionStatus(conn) == PQTRANS_IDLE)
-	{
-		/* the statement failed, and the registry is still there to say so: nothing was written */
-		char	   *why = pchomp(PQresultErrorMessage(res));
-		const char *state = PQresultErrorField(res, PG_DIAG_SQLSTATE);
-
-		PQclear(res);
-		ereport(ERROR,
-				(errcode(state != NULL && strcmp(state, "22023") == 0 ?
-						 ERRCODE_INVALID_PARAMETER_VALUE : ERRCODE_CONNECTION_FAILURE),
-				 errmsg("registry %s refused uniqueid's query", server),
-				 errdetail_internal("%s", why)));
-	}
-	if (failure == NULL)
-		failure = uid_node_warning[0] != '\0' ? pstrdup(uid_node_warning) :
-			pchomp(res != NULL && PQresultStatus(res) != PGRES_TUPLES_OK ?
-				   PQresultErrorMessage(res) : PQerrorMessage(conn));
-	PQclear(res);
-	ereport(ERROR,
-			(errcode(ERRCODE_TRANSACTION_RESOLUTION_UNKNOWN),
-			 errmsg("the outcome of uniqueid's query on registry %s is unknown", server),
-			 errdetail_internal("%s", failure[0] != '\0' ? failure : "The connection was lost.")));
+	SpinLockAcquire(&uid_node_shared->mutex);
+	uid_node_shared->claim_ms = ms;
+	SpinLockRelease(&uid_node_shared->mutex);
 }
-
-/* A bigint of the registry's answer (uid_remote_int64: a protocol violation if it is not one). */
-static int64
-uid_node_answer(PGresult *res, int col, const char *server)
-{
-	return uid_remote_int64(PQgetisnull(res, 0, col) ? "" : PQgetvalue(res, 0, col), PQfname(res, col),
-							PG_INT64_MIN, PG_INT64_MAX, server);
-}
-
-/* The worker's connection and what it found there */
-static PGconn *uid_node_conn = NULL;
-static char *uid_node_schema = NULL;	/* uniqueid's schema in the registry, quoted */
-/* the registry's clock (Unix ms) read at connection, and the monotonic clock before it was asked */
-static int64 uid_node_registry_ms = 0;
-static int64 uid_node_registry_mono_us = 0;
-
-static void
-uid_node_disconnect(void)
-{
-	if (uid_node_conn != NULL)
-		uid_remote_close(uid_node_conn);
-	uid_node_conn = NULL;
-}
-
-/* Connects to the registry and finds uniqueid's schema there. */
-static void
-uid_node_connect(const char *server, int timeout_ms)
-{
-	PGresult   *res;
-
-	uid_node_conn = uid_remote_connect(uid_node_registry, "uniqueid node registry", server, timeout_ms);
-	PQsetNoticeReceiver(uid_node_conn, uid_node_notice, NULL);
-	uid_node_registry_mono_us = uid_mono_us();
-	/*
-	 * (each claim is one statement in read committed: its row lock decides
-	 * a race; the registry's WARNINGs reach the worker whatever the role or
-	 * database says: one may make an answer's outcome unknown)
-	 */
-	res = uid_node_query(uid_node_conn, server, timeout_ms,
-						 "SELECT pg_catalog.quote_ident(n.nspname), e.extversion,"
-						 " pg_catalog.string_to_array(e.extversion, '.')::pg_catalog.int4[] >= '{1,6}',"
-						 " pg_catalog.set_config('default_transaction_isolation', 'read committed', false),"
-						 " pg_catalog.set_config('client_min_messages', 'warning', false),"
-						 " pg_catalog.floor(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 1000)::pg_catalog.int8"
-						 " FROM pg_catalog.pg_extension e"
-						 " JOIN pg_catalog.pg_namespace n ON n.oid = e.extnamespace"
-						 " WHERE e.extname = 'uniqueid'", 0, NULL);
-	if (PQntuples(res) != 1)
-	{
-		PQclear(res);
-		ereport(ERROR,
-				(errcode(ERRCODE_UNDEFINED_OBJECT),
-				 errmsg("registry %s does not have the extension uniqueid", server),
-				 errhint("Run CREATE EXTENSION uniqueid in the registry database.")));
-	}
-	if (strcmp(PQgetvalue(res, 0, 2), "t") != 0)
-	{
-		char	   *version = pstrdup(PQgetvalue(res, 0, 1));
-
-		PQclear(res);
-		ereport(ERROR,
-				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-				 errmsg("registry %s has uniqueid %s, which keeps no node claims", server, version),
-				 errhint("Run ALTER EXTENSION uniqueid UPDATE in the registry database (1.6 or later).")));
-	}
-	if (uid_node_schema)
-		pfree(uid_node_schema);
-	uid_node_schema = MemoryContextStrdup(TopMemoryContext, PQgetvalue(res, 0, 0));
-	uid_node_registry_ms = uid_remote_int64(PQgetvalue(res, 0, 5), "clock", 0, PG_INT64_MAX / 1000, server);
-	PQclear(res);
-}
-
-/*
- * Where the horizon recorded now starts: the highest reading of the clock
- * that an ID may have used (carried forward, uid_clock_high_water_peek),
- * or the clock now if later, but by at most ahead_ms past that highest
- * reading, nor past the registry's clock (read at connection, carried
- * forward) plus the skew allowance; or the highest durable horizon of the
- * server if later (the slots' states lie below it).  The worker's own
- * reading raises nothing: a clock stepped far ahead, at boot or while
- * running, with no ID made meanwhile, moves neither the generators nor the
- * horizon recorded (an ID made meanwhile past the horizon is refused, and
- * the next renewal records a horizon above it, within the registry's
- * allowance).  The registry adds ahead_ms: the lease, the lead and a unit.
- */
-static int64
-uid_node_base_ms(int64 ahead_ms)
-{
-	int64		now_us = GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US;
-	int64		seen_us = uid_clock_high_water_peek();
-	int64		registry_us = (uid_node_registry_ms + (int64) uid_node_skew_ms) * 1000 +
-		(uid_mono_us() - uid_node_registry_mono_us);
-	int64		base_us = Min(now_us, Max(seen_us + ahead_ms * 1000, registry_us));
-
-	return Max(Max(seen_us, base_us) / 1000, (int64) uid_horizon_known());
-}
-
-/* This server's name in the registry: cluster_name, else the host and port. */
-static char *
-uid_node_holder_name(void)
-{
-	char		host[256];
-
-	if (cluster_name != NULL && cluster_name[0] != '\0')
-		return pstrdup(cluster_name);
-	if (gethostname(host, sizeof(host)) != 0)
-		strlcpy(host, "localhost", sizeof(host));
-	host[sizeof(host) - 1] = '\0';
-	return psprintf("%s:%d", host, PostPortNumber);
-}
-
-/*
- * What a claim or renewal sends besides its own arguments: the lease and
- * the skew (ms), where the horizon recorded starts, and how far past it it
- * goes (the lease, the lead allowance and the longest unit), as text.
- */
-typedef struct UidNodeTerms
-{
-	int			lease_ms;
-	int			skew_ms;
-	char	   *lease;
-	char	   *skew;
-	char	   *base;
-	char	   *ahead;
-} UidNodeTerms;
 
 /* The token of the claim held (only the worker changes it). */
-static int64
+int64
 uid_node_token(void)
 {
 	int64		token;
@@ -558,335 +330,125 @@ uid_node_token(void)
 	return token;
 }
 
-/*
- * The token of a claim sent whose outcome is unknown (it may have been
- * granted): the next claim sends it again, so that a registry of 1.8 or
- * later answers with the number it granted, if it did, rather than another
- * (a registry of 1.6 or 1.7 leaves that one to run out).
- */
-static int64 uid_node_pending_token = 0;
-static bool uid_node_pending = false;
+/* ---- the parameters ---- */
 
-/*
- * Claims a number (the worker holds none): the registry's answer, checked;
- * the server's horizon raised to the previous holder's; then the claim
- * published.  sent_us: the monotonic clock before the claim was sent.
- */
+/* assign hook of uniqueid.node_registry: set, the node number is negotiated */
 static void
-uid_node_claim(const char *server, int timeout_ms, const UidNodeTerms *t, int64 sent_us,
-			   TimestampTz started)
+uid_assign_node_registry(const char *newval, void *extra)
 {
-	int64		token;
-	const char *params[9];
-	PGresult   *res;
-	int64		node,
-				previous_ms,
-				horizon_ms,
-				until_ms;
-
-	if (!uid_node_pending)
-	{
-		if (!pg_strong_random(&uid_node_pending_token, sizeof(uid_node_pending_token)))
-			ereport(ERROR,
-					(errcode(ERRCODE_INTERNAL_ERROR),
-					 errmsg("could not generate a random token for the claim of a node number")));
-		uid_node_pending = true;
-	}
-	token = uid_node_pending_token;
-	params[0] = psprintf("%d", uid_node_range_lo);
-	params[1] = psprintf("%d", uid_node_range_hi);
-	params[2] = psprintf(UINT64_FORMAT, GetSystemIdentifier());
-	params[3] = uid_node_holder_name();
-	params[4] = psprintf(INT64_FORMAT, token);
-	params[5] = t->lease;
-	params[6] = t->skew;
-	params[7] = t->base;
-	params[8] = t->ahead;
-	res = uid_node_query(uid_node_conn, server, timeout_ms,
-						 psprintf("SELECT number, previous_horizon_ms, horizon_ms, lease_until_ms"
-								  " FROM %s.uniqueid_claim_node($1::pg_catalog.int4, $2::pg_catalog.int4,"
-								  " $3::pg_catalog.numeric, $4::pg_catalog.text, $5::pg_catalog.int8,"
-								  " $6::pg_catalog.int4, $7::pg_catalog.int4, $8::pg_catalog.int8, $9::pg_catalog.int4)",
-								  uid_node_schema), 9, params);
-	/* the registry committed its answer: whatever it is, the token's claim is known */
-	uid_node_pending = false;
-	if (PQntuples(res) != 1)
-	{
-		PQclear(res);
-		ereport(ERROR,
-				(errcode(ERRCODE_CONFIGURATION_LIMIT_EXCEEDED),
-				 errmsg("no node number of uniqueid.node_range %d-%d is free in registry %s",
-						uid_node_range_lo, uid_node_range_hi, server),
-				 errhint("Numbers whose lease ran out are free uniqueid.node_skew after; widen the range for more servers.")));
-	}
-	if (PQgetisnull(res, 0, 0) && !PQgetisnull(res, 0, 3))
-	{
-		until_ms = uid_node_answer(res, 3, server);
-		PQclear(res);
-		ereport(ERROR,
-				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-				 errmsg("registry %s claims no node number before %s", server,
-						timestamptz_to_str((TimestampTz) until_ms * 1000 - UID_PG_EPOCH_UNIX_US)),
-				 errdetail("It was restarted, promoted or restored: it may have forgotten claims, so it grants none for the lease, the skew and lead allowances and the longest unit.")));
-	}
-	node = uid_node_answer(res, 0, server);
-	previous_ms = uid_node_answer(res, 1, server);
-	horizon_ms = uid_node_answer(res, 2, server);
-	until_ms = uid_node_answer(res, 3, server);
-	PQclear(res);
-	/* (the horizon may equal the previous one: no room until a renewal records a later one) */
-	if (node < uid_node_range_lo || node > uid_node_range_hi || previous_ms < 0 || horizon_ms < previous_ms)
-		ereport(ERROR,
-				(errcode(ERRCODE_PROTOCOL_VIOLATION),
-				 errmsg("registry %s answered an invalid claim: number " INT64_FORMAT ", horizons " INT64_FORMAT " and " INT64_FORMAT,
-						server, node, previous_ms, horizon_ms)));
-	/* above every ID the previous holder made under the number, durably, before the first */
-	if (previous_ms > 0)
-	{
-		uid_node_raising = true;
-		if (uid_node_stop)
-			ereport(ERROR, (errmsg("uniqueid: shutting down")));
-		(void) uid_horizon_raise((uint64) previous_ms);
-		uid_node_raising = false;
-	}
-	uid_node_publish((uint32) node, token, (uint64) horizon_ms, sent_us + (int64) (t->lease_ms - t->skew_ms) * 1000,
-					 (TimestampTz) until_ms * 1000 - UID_PG_EPOCH_UNIX_US);
-	SpinLockAcquire(&uid_node_shared->mutex);
-	uid_node_shared->claim_ms = TimestampDifferenceMilliseconds(started, GetCurrentTimestamp());
-	SpinLockRelease(&uid_node_shared->mutex);
-	ereport(LOG,
-			(errmsg("uniqueid: leased node number " INT64_FORMAT " from registry %s", node, server),
-			 previous_ms > 0 ?
-			 errdetail("IDs start above %s, the horizon its previous holder recorded.",
-					   timestamptz_to_str((TimestampTz) previous_ms * 1000 - UID_PG_EPOCH_UNIX_US)) : 0));
+	uid_node_negotiated = newval != NULL && newval[0] != '\0';
 }
 
-/*
- * Renews the lease of claim c: the lease and the horizon move on; when the
- * number has another holder now, fences (the next round claims another).
- */
-static void
-uid_node_renew(const char *server, int timeout_ms, const UidNodeTerms *t, int64 sent_us, uint64 c)
+/* check hook of uniqueid.node_range: "LO-HI" or "N", within 0-65535, kept as two ints */
+static bool
+uid_check_node_range(char **newval, void **extra, GucSource source)
 {
-	const char *params[6];
-	PGresult   *res;
-	int64		horizon_ms,
-				until_ms,
-				safe_us = sent_us + (int64) (t->lease_ms - t->skew_ms) * 1000;
+	char		msg[128];
+	const char *p = *newval;
+	const char *problem;
+	long		lo,
+				hi;
+	int		   *range;
 
-	params[0] = psprintf("%u", UID_CLAIM_NODE(c));
-	params[1] = psprintf(INT64_FORMAT, uid_node_token());
-	params[2] = t->lease;
-	params[3] = t->skew;
-	params[4] = t->base;
-	params[5] = t->ahead;
-	res = uid_node_query(uid_node_conn, server, timeout_ms,
-						 psprintf("SELECT horizon_ms, lease_until_ms FROM %s.uniqueid_renew_node($1::pg_catalog.int4,"
-								  " $2::pg_catalog.int8, $3::pg_catalog.int4, $4::pg_catalog.int4, $5::pg_catalog.int8,"
-								  " $6::pg_catalog.int4)", uid_node_schema), 6, params);
-	if (PQntuples(res) != 1)
+	while (isspace((unsigned char) *p))
+		p++;
+	problem = uid_parse_range(&p, "node number", &lo, &hi, msg, sizeof(msg));
+	if (problem == NULL && hi > 65535)
+		problem = psprintf("Node number %ld is out of range (0 to 65535)", lo > 65535 ? lo : hi);
+	else if (problem == NULL && *p != '\0')
+		problem = psprintf("Expected the end of the range at \"%.20s\"", p);
+	if (problem != NULL)
 	{
-		char	   *why = psprintf("lost node number %u: registry %s records another claim of it, "
-								   "this server's lease having run out before it was renewed", UID_CLAIM_NODE(c), server);
-
-		PQclear(res);
-		uid_node_fence();
-		uid_node_note_error(why);
-		ereport(WARNING, (errmsg("uniqueid: %s", why), errdetail("A new number is claimed.")));
-		return;
+		GUC_check_errdetail("%s.", problem);
+		GUC_check_errhint("Write the lowest and the highest number, such as \"0-1023\", or one number.");
+		return false;
 	}
-	horizon_ms = uid_node_answer(res, 0, server);
-	until_ms = uid_node_answer(res, 1, server);
-	PQclear(res);
-	if ((uint64) horizon_ms > pg_atomic_read_u64(&uid_node_shared->horizon_ms))
-		pg_atomic_write_u64(&uid_node_shared->horizon_ms, (uint64) horizon_ms);
-	if ((uint64) safe_us > pg_atomic_read_u64(&uid_node_shared->safe_until_us))
-		pg_atomic_write_u64(&uid_node_shared->safe_until_us, (uint64) safe_us);
-	SpinLockAcquire(&uid_node_shared->mutex);
-	uid_node_shared->renewed_at = GetCurrentTimestamp();
-	uid_node_shared->lease_until = (TimestampTz) until_ms * 1000 - UID_PG_EPOCH_UNIX_US;
-	uid_node_shared->error[0] = '\0';
-	SpinLockRelease(&uid_node_shared->mutex);
+	range = uid_guc_malloc(2 * sizeof(int));
+	if (range == NULL)
+	{
+		GUC_check_errcode(ERRCODE_OUT_OF_MEMORY);
+		return false;
+	}
+	range[0] = (int) lo;
+	range[1] = (int) hi;
+	*extra = range;
+	return true;
 }
 
-/*
- * One round of the worker: connects if need be, then claims a number or
- * renews the lease.  Returns when (monotonic) the next round is due: a
- * third of the lease after this one was sent, or at once after a number
- * was lost.
- */
-static int64
-uid_node_round(const char *server, TimestampTz started)
+/* assign hook of uniqueid.node_range */
+static void
+uid_assign_node_range(const char *newval, void *extra)
 {
-	UidNodeTerms t = {.lease_ms = uid_node_lease_ms,.skew_ms = uid_node_skew_ms};
-	int			timeout_ms = Min(Max(t.lease_ms / 3, 1000), 10000);
-	uint64		c = pg_atomic_read_u64(&uid_node_shared->claim);
-	int64		sent_us;
-	int			ahead_ms;
+	uid_node_range_lo = ((int *) extra)[0];
+	uid_node_range_hi = ((int *) extra)[1];
+}
 
-	if (2 * t.skew_ms >= t.lease_ms)
+static const char *uid_node_leased_show(void);
+
+/* Defines the node number's uniqueid.* parameters; called from _PG_init when preloaded. */
+void
+uid_node_define_gucs(void)
+{
+	DefineCustomIntVariable("uniqueid.node",
+							"Identity of this server in generated IDs (snowflake node, sno partition, ...).",
+							NULL,
+							&uid_node,
+							0, 0, 65535,
+							PGC_SIGHUP, 0,
+							NULL, NULL, NULL);
+	DefineCustomStringVariable("uniqueid.node_registry",
+							   "Connection string of the registry this server leases its node number from.",
+							   "When set, uniqueid.node is not read: the number is negotiated in the registry database (doc/negotiated-nodes.md). "
+							   "Give credentials in a service file or a password file, not here.",
+							   &uid_node_registry,
+							   "",
+							   PGC_POSTMASTER, GUC_SUPERUSER_ONLY,
+							   NULL, uid_assign_node_registry, NULL);
+	DefineCustomStringVariable("uniqueid.node_range",
+							   "Node numbers this server may lease from the registry.",
+							   "The lowest and the highest, such as \"1-1023\", within the node fields of the types generated, and apart from every uniqueid.node and uniqueid.shards of servers that do not lease.",
+							   &uid_node_range_string,
+							   "1-1023",
+							   PGC_POSTMASTER, 0,
+							   uid_check_node_range, uid_assign_node_range, NULL);
+	DefineCustomIntVariable("uniqueid.node_lease",
+							"How long a lease on a node number lasts in the registry.",
+							"It is renewed every third of it; node-bearing IDs stop when it is not renewed in time.",
+							&uid_node_lease_ms,
+							10000, 1000, 3600 * 1000,
+							PGC_SIGHUP, GUC_UNIT_MS,
+							NULL, NULL, NULL);
+	DefineCustomIntVariable("uniqueid.node_skew",
+							"Clock-skew allowance of the node leases.",
+							"A holder stops this long before its lease ends; another server claims the number only this long after. Must be less than half of uniqueid.node_lease.",
+							&uid_node_skew_ms,
+							2000, 0, 600 * 1000,
+							PGC_SIGHUP, GUC_UNIT_MS,
+							NULL, NULL, NULL);
+	DefineCustomStringVariable("uniqueid.node_leased",
+							   "The node number leased from uniqueid.node_registry (read only).",
+							   "Empty without a registry; \"none\" while no number is held.",
+							   &uid_node_leased_string,
+							   "",
+							   PGC_INTERNAL, GUC_NOT_IN_SAMPLE | GUC_DISALLOW_IN_FILE,
+							   NULL, NULL, uid_node_leased_show);
+}
+
+/* The error of uid_node_for: the node number does not fit a node field of `bits` bits. */
+void
+uid_node_does_not_fit(const char *typname, const char *field, int bits, int node)
+{
+	if (uid_node_negotiated)
 		ereport(ERROR,
 				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 errmsg("uniqueid.node_skew (%d ms) must be less than half of uniqueid.node_lease (%d ms)",
-						t.skew_ms, t.lease_ms)));
-	if (uid_node_conn == NULL)
-		uid_node_connect(server, timeout_ms);
-	t.lease = psprintf("%d", t.lease_ms);
-	t.skew = psprintf("%d", t.skew_ms);
-	ahead_ms = t.lease_ms + uid_max_clock_lead_ms + UID_NODE_LONGEST_UNIT_MS;
-	t.base = psprintf(INT64_FORMAT, uid_node_base_ms(ahead_ms));
-	t.ahead = psprintf("%d", ahead_ms);
-	sent_us = uid_mono_us();
-	if (UID_CLAIM_NODE(c) == UID_NO_NODE)
-		uid_node_claim(server, timeout_ms, &t, sent_us, started);
-	else
-	{
-		uid_node_renew(server, timeout_ms, &t, sent_us, c);
-		if (UID_CLAIM_NODE(pg_atomic_read_u64(&uid_node_shared->claim)) == UID_NO_NODE)
-			return uid_mono_us();
-	}
-	return sent_us + (int64) t.lease_ms * 1000 / 3;
-}
-
-/*
- * At shutdown: fences, then gives the number back (its lease ended now, its
- * horizon lowered to the server's durable horizon, above every ID made
- * under it), trying for a second at most a step (connecting, finding the schema,
- * the release: up to 3 s with no connection open).
- */
-static void
-uid_node_release(const char *server)
-{
-	uint64		c = pg_atomic_read_u64(&uid_node_shared->claim);
-	const char *params[3];
-
-	if (UID_CLAIM_NODE(c) == UID_NO_NODE)
-		return;
-	uid_node_fence();
-	params[0] = psprintf("%u", UID_CLAIM_NODE(c));
-	params[1] = psprintf(INT64_FORMAT, uid_node_token());
-	/* (every ID returned under the number was made durable before the fence) */
-	params[2] = psprintf(UINT64_FORMAT, uid_horizon_known());
-	PG_TRY();
-	{
-		if (uid_node_conn == NULL)
-			uid_node_connect(server, 1000);
-		PQclear(uid_node_query(uid_node_conn, server, 1000,
-							   psprintf("SELECT %s.uniqueid_release_node($1::pg_catalog.int4, $2::pg_catalog.int8,"
-										" $3::pg_catalog.int8)", uid_node_schema),
-							   3, params));
-		ereport(LOG, (errmsg("uniqueid: gave node number %u back to registry %s", UID_CLAIM_NODE(c), server)));
-	}
-	PG_CATCH();
-	{
-		EmitErrorReport();
-		FlushErrorState();
-	}
-	PG_END_TRY();
-}
-
-PGDLLEXPORT void uid_node_worker_main(Datum arg);
-
-/*
- * The worker's main: a round when one is due (a failure noted, logged when
- * it is the first since a success or a minute after the last logged, and
- * tried again in a tenth of the lease, at most a second), else it sleeps.
- */
-void
-uid_node_worker_main(Datum arg)
-{
-	MemoryContext round_cxt;
-	char	   *server;
-	int64		next_us = 0;
-	int64		logged_us = 0;
-	bool		failing = false;
-	TimestampTz started = GetCurrentTimestamp();
-
-	pqsignal(SIGTERM, uid_node_sigterm);
-	pqsignal(SIGHUP, SignalHandlerForConfigReload);
-	BackgroundWorkerUnblockSignals();
-	round_cxt = AllocSetContextCreate(TopMemoryContext, "uniqueid node registry", ALLOCSET_DEFAULT_SIZES);
-	server = MemoryContextStrdup(TopMemoryContext, uid_node_registry_display());
-
-	while (!uid_node_stop)
-	{
-		int64		now_us;
-
-		if (ConfigReloadPending)
-		{
-			ConfigReloadPending = false;
-			ProcessConfigFile(PGC_SIGHUP);
-		}
-		if (uid_mono_us() >= next_us)
-		{
-			MemoryContextSwitchTo(round_cxt);
-			PG_TRY();
-			{
-				next_us = uid_node_round(server, started);
-				if (failing)
-					ereport(LOG, (errmsg("uniqueid: registry %s answers again", server)));
-				failing = false;
-			}
-			PG_CATCH();
-			{
-				ErrorData  *e;
-
-				HOLD_INTERRUPTS();
-				uid_node_raising = false;
-				/* what an error in the horizon's raise leaves: its lock, its file, its WAL record */
-				LWLockReleaseAll();
-				AtEOXact_Files(false);
-				XLogResetInsertion();
-				MemoryContextSwitchTo(round_cxt);
-				e = CopyErrorData();
-				now_us = uid_mono_us();
-				if (!failing || now_us - logged_us >= 60 * USECS_PER_SEC)
-				{
-					EmitErrorReport();
-					logged_us = now_us;
-				}
-				FlushErrorState();
-				uid_node_note_error(e->detail ? psprintf("%s: %s", e->message, e->detail) : e->message);
-				uid_node_disconnect();
-				failing = true;
-				next_us = now_us + Min((int64) uid_node_lease_ms * 100, USECS_PER_SEC);
-				RESUME_INTERRUPTS();
-			}
-			PG_END_TRY();
-			MemoryContextSwitchTo(TopMemoryContext);
-			MemoryContextReset(round_cxt);
-		}
-		now_us = uid_mono_us();
-		if (next_us > now_us)
-		{
-			(void) WaitLatch(MyLatch, WL_LATCH_SET | WL_TIMEOUT | WL_EXIT_ON_PM_DEATH,
-							 (long) ((next_us - now_us + 999) / 1000), PG_WAIT_EXTENSION);
-			ResetLatch(MyLatch);
-		}
-	}
-	uid_node_release(server);
-	uid_node_disconnect();
-	/* (1: restarted, unless the server is shutting down; 0 would unregister it) */
-	proc_exit(1);
-}
-
-/* From _PG_init: the worker, when a registry is set (not under pg_upgrade). */
-void
-uid_node_register_worker(void)
-{
-	BackgroundWorker w;
-
-	if (!uid_node_negotiated || IsBinaryUpgrade)
-		return;
-	memset(&w, 0, sizeof(w));
-	w.bgw_flags = BGWORKER_SHMEM_ACCESS;
-	w.bgw_start_time = BgWorkerStart_RecoveryFinished;
-	w.bgw_restart_time = 1;
-	snprintf(w.bgw_library_name, BGW_MAXLEN, "uniqueid");
-	snprintf(w.bgw_function_name, BGW_MAXLEN, "uid_node_worker_main");
-	snprintf(w.bgw_name, BGW_MAXLEN, "uniqueid node registry");
-	snprintf(w.bgw_type, BGW_MAXLEN, "uniqueid node registry");
-	RegisterBackgroundWorker(&w);
+				 errmsg("node number %d leased from the registry does not fit the %d-bit %s of type %s",
+						node, bits, field, typname),
+				 errhint("Set uniqueid.node_range within 0-%d on servers that generate %s values.",
+						 (1 << bits) - 1, typname)));
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 errmsg("uniqueid.node %d does not fit the %d-bit %s of type %s", node, bits, field, typname),
+			 errhint("Set uniqueid.node to 0..%d on servers that generate %s values.", (1 << bits) - 1, typname)));
 }
 
 /* ---- SQL ---- */
@@ -919,7 +481,7 @@ uid_node_held(void)
  * The show hook of uniqueid.node_leased, which other servers read (the
  * group check): the number held, "none", or empty without a registry.
  */
-const char *
+static const char *
 uid_node_leased_show(void)
 {
 	static char buf[16];

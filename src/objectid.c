@@ -16,6 +16,7 @@
 #include "datatype/timestamp.h"
 #include "generator.h"
 #include "guc.h"
+#include "dbhorizon.h"
 #include "horizon.h"
 #include "port/atomics.h"
 #include "port/pg_bswap.h"
@@ -350,13 +351,31 @@ objectid_generate(UidObjectid *out)
 }
 
 /* The Unix time (us) of the second of the last objectid issued; 0 if none. */
-int64
-uid_objectid_last_us(void)
+static int64
+objectid_last_us(void)
 {
 	uint64		t = pg_atomic_read_u64(&uid_objectid->slot.state) >> OBJECTID_COUNTER_BITS;
 
 	return (int64) t * USECS_PER_SEC;
 }
+
+/* The IDs of a second: the counter's values */
+static uint64
+objectid_per_unit(void)
+{
+	return UINT64CONST(1) << OBJECTID_COUNTER_BITS;
+}
+
+/* What the engine and the views know of objectid (family.h; module.c registers it) */
+const UidFamily uid_objectid_family = {
+	.stat = UID_STAT_OBJECTID,
+	.name = "objectid",
+	.typname = "objectid",
+	.node_bearing = false,
+	.last_us = objectid_last_us,
+	.per_unit = objectid_per_unit,
+	.unit_us = USECS_PER_SEC,
+};
 
 PG_FUNCTION_INFO_V1(objectid_floor);
 /* objectid_floor(time): the smallest objectid whose time is at or after time */

@@ -1,6 +1,6 @@
 /*
  * remote.c - a libpq connection made from inside a server process, for the
- * group check (group.c) and the node registry's worker (node.c): started
+ * group check (group.c) and the node registry's worker (registry.c): started
  * without blocking, its file descriptor accounted for (AcquireExternalFD),
  * every wait on the latch and the socket, interruptible and bounded by a
  * deadline (libpq's connect_timeout applies to blocking connections only).

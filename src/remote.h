@@ -2,7 +2,7 @@
  * remote.h - a libpq connection made from inside a server process
  * (remote.c): without blocking, its file descriptor accounted for, every
  * wait interruptible and bounded by a deadline.  Used by the group check
- * (group.c) and the node registry's worker (node.c).
+ * (group.c) and the node registry's worker (registry.c).
  */
 #ifndef UNIQUEID_REMOTE_H
 #define UNIQUEID_REMOTE_H

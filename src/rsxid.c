@@ -17,6 +17,8 @@
  * horizon; different, almost always, on another cluster left at the same
  * uniqueid.node).
  */
+#include "rsxid.h"
+
 #include "byteid.h"
 #include "codec.h"
 #include "access/xlog.h"
@@ -177,3 +179,12 @@ next_rsxid(PG_FUNCTION_ARGS)
 			   (uint32) (tc & UID_RSXID_FIELD24_MAX));
 	PG_RETURN_POINTER(id);
 }
+
+/* What the engine and the views know of rsxid (family.h; module.c registers it) */
+const UidFamily uid_rsxid_family = {
+	.stat = UID_SLOT_RSXID,
+	.name = "rsxid",
+	.typname = "rsxid",
+	.node_bearing = true,
+	.layout = &uid_rsxid_layout,
+};

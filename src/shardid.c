@@ -4,6 +4,8 @@
  * server's own shard, numbered uniqueid.node; and shard_adopt, which takes a
  * shard over from another server.  The type itself is in id64.c.
  */
+#include "shardid.h"
+
 #include "generator.h"
 
 #include "miscadmin.h"
@@ -146,3 +148,16 @@ shard_release(PG_FUNCTION_ARGS)
 		PG_RETURN_NULL();
 	return UInt64GetDatum(last | (uint64) shard << uid_shardid_layout.fields[0].shift);
 }
+
+/*
+ * What the engine and the views know of shardid (family.h; module.c
+ * registers it): the row of next_id() with no node number, which stands for
+ * the logical shards' slots too
+ */
+const UidFamily uid_shardid_family = {
+	.stat = UID_STAT_SHARDID_NO_NODE,
+	.name = "shardid",
+	.typname = "shardid",
+	.node_bearing = false,
+	.layout = &uid_shardid_layout,
+};

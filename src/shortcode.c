@@ -2,6 +2,8 @@
  * shortcode.c - short codes for people: id_encode, id_decode and
  * lexical_add, the SQL face of the pure base-N code in basen.c.
  */
+#include "shortcode.h"
+
 #include "layout.h"
 
 #include "basen.h"

@@ -17,8 +17,10 @@
 #include "datatype/timestamp.h"
 #include "generator.h"
 #include "guc.h"
+#include "dbhorizon.h"
 #include "horizon.h"
 #include "lib/hyperloglog.h"
+#include "node.h"
 #include "port/atomics.h"
 #include "port/pg_bswap.h"
 #include "storage/ipc.h"
@@ -563,13 +565,31 @@ sno_generate_fast(UidSno *out, int meta, int partition)
 }
 
 /* The Unix time (us) of the time unit of the last sno issued; 0 if none. */
-int64
-uid_sno_last_us(void)
+static int64
+sno_last_us(void)
 {
 	uint64		t = pg_atomic_read_u64(&sno_shared->state) >> SNO_TIME_SHIFT;
 
 	return t == 0 ? 0 : UID_SNO_EPOCH_US + (int64) t * UID_SNO_UNIT_US;
 }
+
+/* The sequence numbers of a time unit, uniqueid.sno_sequence_min to _max */
+static uint64
+sno_per_unit(void)
+{
+	return (uint64) Max(uid_sno_sequence_max - uid_sno_sequence_min + 1, 0);
+}
+
+/* What the engine and the views know of sno (family.h; module.c registers it) */
+const UidFamily uid_sno_family = {
+	.stat = UID_STAT_SNO,
+	.name = "sno",
+	.typname = "sno",
+	.node_bearing = true,
+	.last_us = sno_last_us,
+	.per_unit = sno_per_unit,
+	.unit_us = UID_SNO_UNIT_US,
+};
 
 /* The error of next_sno for a sequence pool too small for sno's rules. */
 pg_noreturn static void

@@ -8,6 +8,8 @@
  * Layout: time 42 (Unix ms) . seq 6 . generator high 3 . mode 1 (1 = time)
  * . generator low 8 . cluster 4.
  */
+#include "spreadid.h"
+
 #include "generator.h"
 
 #include "port/pg_bswap.h"
@@ -139,3 +141,12 @@ next_spreadid(PG_FUNCTION_ARGS)
 						  spreadid_fixed_bits(generator, uid_cluster, false));
 	return UInt64GetDatum(spread ? spreadid_spread(v) : v);
 }
+
+/* What the engine and the views know of spreadid (family.h; module.c registers it) */
+const UidFamily uid_spreadid_family = {
+	.stat = UID_SLOT_SPREADID,
+	.name = "spreadid",
+	.typname = "spreadid",
+	.node_bearing = true,
+	.layout = &uid_spreadid_layout,
+};

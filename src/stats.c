@@ -1,10 +1,9 @@
 /*
- * stats.c - what the generators count, and the monitoring function behind
- * the view uniqueid_generators: per statistics slot (stats.h), the IDs
+ * stats.c - what the generators count for the monitoring views
+ * (uniqueid_generators, admin.c): per statistics slot (stats.h), the IDs
  * issued, the time units borrowed ahead of the clock, the waits for the
- * clock and the refusals, with the last ID's time read from the generator
- * itself.  The reset function, and the log lines of a borrow past half the
- * lead allowance and of long waits.
+ * clock and the refusals; and the log lines of a borrow past half the lead
+ * allowance and of long waits for the clock.
  *
  * IDs issued are counted in a backend-local array (uid_stat_issued, on
  * every ID) and added to shared memory when the transaction ends, so that
@@ -15,49 +14,20 @@
 #include "stats.h"
 
 #include "access/xact.h"
-#include "funcapi.h"
-#include "generator.h"
-#include "horizon.h"
+#include "clock.h"
+#include "guc.h"
 #include "miscadmin.h"
-#include "node.h"
 #include "storage/ipc.h"
 #include "storage/shmem.h"
-#include "objectid.h"
-#include "sno.h"
-#include "utils/builtins.h"
-#include "utils/tuplestore.h"
-#include "utils/memutils.h"
 #include "utils/timestamp.h"
 
-/* A generator's counters; the lead line's time is the monotonic clock's */
-typedef struct UidGenStats
-{
-	pg_atomic_uint64 issued;
-	pg_atomic_uint64 borrows;	/* time units taken ahead of the clock */
-	pg_atomic_uint64 borrowed_us;	/* their length */
-	pg_atomic_uint64 max_lead_us;	/* the furthest such a unit started ahead */
-	pg_atomic_uint64 waits;		/* calls that waited for the clock */
-	pg_atomic_uint64 wait_us;
-	pg_atomic_uint64 max_wait_us;
-	pg_atomic_uint64 refused[UID_REFUSAL_KINDS];
-	pg_atomic_uint64 lead_logged_us;	/* the last lead line, 0 none */
-} UidGenStats;
-
-/* A kind of wait that is logged past a second, at most every UID_LONG_WAIT_EVERY_US */
-typedef struct UidLongWait
-{
-	pg_atomic_uint64 logged_us;	/* the monotonic clock at the last line */
-	pg_atomic_uint64 unlogged;	/* long waits since then, not logged */
-} UidLongWait;
-
-#define UID_LONG_WAIT_US INT64CONST(1000000)
-#define UID_LONG_WAIT_EVERY_US INT64CONST(10000000)
+/* a borrow past half the lead allowance is logged at most once a minute per slot */
 #define UID_LEAD_LOG_EVERY_US INT64CONST(60000000)
 
 typedef struct UidStatsShared
 {
 	pg_atomic_uint64 reset_at;	/* a TimestampTz: the start, or the last reset */
-	UidLongWait long_waits[UID_WAIT_KINDS];
+	UidLogLimit clock_waits;		/* the log lines of long waits for the clock */
 	UidGenStats gen[UID_NSTATS];
 } UidStatsShared;
 
@@ -88,8 +58,7 @@ uid_stats_zero(bool first)
 		for (size_t j = 0; j < sizeof(UidGenStats) / sizeof(pg_atomic_uint64); j++)
 			uid_counter_zero(&c[j], first);
 	}
-	for (int k = 0; k < UID_WAIT_KINDS; k++)
-		uid_counter_zero(&uid_stats->long_waits[k].unlogged, first);
+	uid_counter_zero(&uid_stats->clock_waits.unlogged, first);
 }
 
 /* shmem_request_hook work */
@@ -109,14 +78,13 @@ uid_stats_shmem_startup(void)
 	if (!found)
 	{
 		uid_stats_zero(true);
-		for (int k = 0; k < UID_WAIT_KINDS; k++)
-			pg_atomic_init_u64(&uid_stats->long_waits[k].logged_us, 0);
+		pg_atomic_init_u64(&uid_stats->clock_waits.logged_us, 0);
 		pg_atomic_init_u64(&uid_stats->reset_at, (uint64) GetCurrentTimestamp());
 	}
 }
 
 /* Adds this backend's pending counts to shared memory: the families', the shards' noted. */
-static void
+void
 uid_stats_fold(void)
 {
 	if (uid_stat_family_pending)
@@ -178,30 +146,13 @@ uid_stat_shard_turn(uint32 stat)
 	}
 }
 
-static const UidLayout *uid_slot_layout(uint32 slot);
-
-/* The family of a statistics slot, as the view names it */
-static const char *
-uid_stat_family(uint32 stat)
-{
-	if (stat == UID_STAT_SNO)
-		return "sno";
-	if (stat == UID_STAT_OBJECTID)
-		return "objectid";
-	if (stat == UID_SLOT_UUID7)
-		return "uuid7";
-	if (stat >= UID_NSLOTS)
-		return "shardid";
-	return uid_slot_layout(stat)->typname;
-}
-
 /* The IDs of a statistics slot, as log lines name them: its family's, and a shard's number. */
 static const char *
 uid_stat_name(uint32 stat)
 {
 	if (stat < UID_SLOT_SHARDID + UID_NSHARDS)
 		return psprintf("shardid IDs of shard %u", stat - UID_SLOT_SHARDID);
-	return psprintf("%s IDs", uid_stat_family(stat));
+	return psprintf("%s IDs", uid_family(stat)->name);
 }
 
 /*
@@ -238,6 +189,30 @@ uid_stat_borrow(uint32 stat, int64 unit_us, int64 lead_us)
 	}
 }
 
+/*
+ * A call that waited waited_us for the clock: past a second, logged, at
+ * most once every 10 s server-wide, with the count of those not logged
+ * since.
+ */
+static void
+uid_stat_long_wait(int64 waited_us)
+{
+	uint64		last;
+
+	if (waited_us <= UID_LONG_WAIT_US || uid_stats == NULL ||
+		!uid_log_due(&uid_stats->clock_waits, uid_mono_us(), UID_LONG_WAIT_EVERY_US, &last))
+		return;
+	/* (the line serves no interrupt: the caller's work is done, and is counted) */
+	HOLD_INTERRUPTS();
+	ereport(LOG,
+			(errmsg("uniqueid: a generator waited %.1f s for the clock", (double) waited_us / 1000000.0),
+			 errdetail("Its IDs were uniqueid.max_clock_lead (%d ms) ahead of the clock: more were asked for than the type holds.%s",
+					   uid_max_clock_lead_ms,
+					   last > 0 ? psprintf(" %llu more waits over a second since the last such line.",
+										   (unsigned long long) last) : "")));
+	RESUME_INTERRUPTS();
+}
+
 /* A call of slot `stat` that waited waited_us for the clock (over capacity). */
 void
 uid_stat_wait(uint32 stat, int64 waited_us)
@@ -247,7 +222,7 @@ uid_stat_wait(uint32 stat, int64 waited_us)
 	pg_atomic_fetch_add_u64(&g->waits, 1);
 	pg_atomic_fetch_add_u64(&g->wait_us, (uint64) Max(waited_us, 0));
 	uid_atomic_raise(&g->max_wait_us, (uint64) Max(waited_us, 0));
-	uid_stat_long_wait(UID_WAIT_CLOCK, waited_us);
+	uid_stat_long_wait(waited_us);
 }
 
 /* A call of slot `stat` refused for reason why (just before its error). */
@@ -258,73 +233,18 @@ uid_stat_refused(uint32 stat, UidRefusal why)
 		pg_atomic_fetch_add_u64(&uid_stats->gen[stat].refused[why], 1);
 }
 
-/*
- * The statistics slot of a family by its type's name (for the node
- * registry's refusals, which know only that); shardid's is next_id()'s
- * with no node number.
- */
-uint32
-uid_stat_of_type(const char *typname)
+/* Whether the counters are in shared memory (uniqueid is preloaded). */
+bool
+uid_stats_attached(void)
 {
-	static const struct
-	{
-		const char *name;
-		uint32		stat;
-	}			types[] = {
-		{"snowflake", UID_SLOT_SNOWFLAKE}, {"sonyflake", UID_SLOT_SONYFLAKE},
-		{"spreadid", UID_SLOT_SPREADID}, {"rsxid", UID_SLOT_RSXID}, {"sno", UID_STAT_SNO},
-		{"uuid", UID_SLOT_UUID7}, {"ulid", UID_SLOT_ULID}, {"ksuid", UID_SLOT_KSUID},
-		{"shortid", UID_SLOT_SHORTID}, {"objectid", UID_STAT_OBJECTID},
-	};
-
-	for (int i = 0; i < lengthof(types); i++)
-		if (strcmp(typname, types[i].name) == 0)
-			return types[i].stat;
-	return UID_STAT_SHARDID_NO_NODE;
+	return uid_stats != NULL;
 }
 
-/*
- * A wait of `kind` (UID_WAIT_CLOCK, UID_WAIT_STANDBY) that lasted waited_us:
- * past a second, logged, at most once every 10 s server-wide per kind, with
- * the count of those not logged since.
- */
-void
-uid_stat_long_wait(int kind, int64 waited_us)
+/* The counters of statistics slot `stat`, which the views read */
+UidGenStats *
+uid_stats_of(uint32 stat)
 {
-	UidLongWait *w;
-	uint64		last;
-	int64		now;
-
-	if (waited_us <= UID_LONG_WAIT_US || uid_stats == NULL)
-		return;
-	w = &uid_stats->long_waits[kind];
-	last = pg_atomic_read_u64(&w->logged_us);
-	now = uid_mono_us();
-	if ((last != 0 && now - (int64) last < UID_LONG_WAIT_EVERY_US) ||
-		!pg_atomic_compare_exchange_u64(&w->logged_us, &last, (uint64) Max(now, 1)))
-	{
-		pg_atomic_fetch_add_u64(&w->unlogged, 1);
-		return;
-	}
-	last = pg_atomic_exchange_u64(&w->unlogged, 0);
-	/* (the line serves no interrupt: the caller's work is done, and is counted) */
-	HOLD_INTERRUPTS();
-	if (kind == UID_WAIT_CLOCK)
-		ereport(LOG,
-				(errmsg("uniqueid: a generator waited %.1f s for the clock", (double) waited_us / 1000000.0),
-				 errdetail("Its IDs were uniqueid.max_clock_lead (%d ms) ahead of the clock: more were asked for than the type holds.%s",
-						   uid_max_clock_lead_ms,
-						   last > 0 ? psprintf(" %llu more waits over a second since the last such line.",
-											   (unsigned long long) last) : "")));
-	else
-		ereport(LOG,
-				(errmsg("uniqueid waited %.1f s for the synchronous standbys to confirm its horizon",
-						(double) waited_us / 1000000.0),
-				 errdetail("IDs past the horizon wait for it.%s",
-						   last > 0 ? psprintf(" %llu more waits over a second since the last such line.",
-											   (unsigned long long) last) : ""),
-				 errhint("Check the standbys named in synchronous_standby_names.")));
-	RESUME_INTERRUPTS();
+	return &uid_stats->gen[stat];
 }
 
 /* When the counters started: the server's start, or the last reset. */
@@ -334,172 +254,18 @@ uid_stats_reset_time(void)
 	return (TimestampTz) pg_atomic_read_u64(&uid_stats->reset_at);
 }
 
-/* Errors out unless uniqueid's statistics are in shared memory. */
-static void
-uid_stats_require_preload(void)
+/* uniqueid_stats_reset: this backend's counts folded in, then every counter at 0 */
+void
+uid_stats_reset(void)
 {
-	if (uid_stats == NULL)
-		ereport(ERROR,
-				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-				 errmsg("uniqueid must be loaded via shared_preload_libraries to report its generators"),
-				 errhint("Add uniqueid to shared_preload_libraries in postgresql.conf and restart the server.")));
-}
-
-/* The layout of generator slot `slot` */
-static const UidLayout *
-uid_slot_layout(uint32 slot)
-{
-	static const UidLayout *const families[] = {
-		&uid_uuid7_layout, &uid_snowflake_layout, &uid_sonyflake_layout, &uid_shortid_layout,
-		&uid_spreadid_layout, &uid_ulid_layout, &uid_ksuid_layout, &uid_rsxid_layout,
-	};
-
-	StaticAssertStmt(lengthof(families) == UID_NSLOTS - UID_SLOT_UUID7, "a layout for every family slot");
-	if (slot < UID_SLOT_UUID7)
-		return &uid_shardid_layout;
-	return families[slot - UID_SLOT_UUID7];
-}
-
-/* An interval of us microseconds */
-static Datum
-uid_interval_datum(int64 us)
-{
-	Interval   *i = palloc0(sizeof(Interval));
-
-	i->time = us;
-	return IntervalPGetDatum(i);
-}
-
-#define UID_GENERATORS_COLS 20
-
-/*
- * One row of uniqueid_generator_stats(); last_us is the Unix time of the
- * last ID's time unit (0: none), now_us the clock.
- */
-static void
-uid_generators_row(ReturnSetInfo *rsinfo, uint32 stat, const char *family, int shard, bool node_bearing,
-				   int64 last_us, int64 now_us, uint64 per_unit, int64 unit_us, const char *state)
-{
-	UidGenStats *g = &uid_stats->gen[stat];
-	Datum		v[UID_GENERATORS_COLS];
-	bool		n[UID_GENERATORS_COLS];
-	int			node = node_bearing ? uid_node_in_use() : -1;
-	int			c = 0;
-
-	memset(n, false, sizeof(n));
-	v[c++] = CStringGetTextDatum(family);
-	n[c] = shard < 0;
-	v[c++] = Int32GetDatum(shard);
-	n[c] = node < 0;
-	v[c++] = Int32GetDatum(node);
-	v[c++] = Int64GetDatum((int64) pg_atomic_read_u64(&g->issued));
-	n[c] = last_us == 0;
-	v[c++] = TimestampTzGetDatum(last_us - UID_PG_EPOCH_UNIX_US);
-	n[c] = last_us == 0;
-	v[c++] = Float8GetDatum(last_us > now_us ? (double) (last_us - now_us) / 1000.0 : 0.0);
-	v[c++] = Int64GetDatum((int64) pg_atomic_read_u64(&g->borrows));
-	v[c++] = Float8GetDatum((double) pg_atomic_read_u64(&g->borrowed_us) / 1000.0);
-	v[c++] = Float8GetDatum((double) pg_atomic_read_u64(&g->max_lead_us) / 1000.0);
-	v[c++] = Int64GetDatum((int64) pg_atomic_read_u64(&g->waits));
-	v[c++] = Float8GetDatum((double) pg_atomic_read_u64(&g->wait_us) / 1000.0);
-	v[c++] = Float8GetDatum((double) pg_atomic_read_u64(&g->max_wait_us) / 1000.0);
-	for (int r = 0; r < UID_REFUSAL_KINDS; r++)
-		v[c++] = Int64GetDatum((int64) pg_atomic_read_u64(&g->refused[r]));
-	v[c++] = Int64GetDatum((int64) per_unit);
-	v[c++] = uid_interval_datum(unit_us);
-	n[c] = state == NULL;
-	v[c++] = state ? CStringGetTextDatum(state) : (Datum) 0;
-	v[c++] = TimestampTzGetDatum(uid_stats_reset_time());
-	Assert(c == UID_GENERATORS_COLS);
-	tuplestore_putvalues(rsinfo->setResult, rsinfo->setDesc, v, n);
-}
-
-/* Whether any counter of statistics slot `stat` is not 0 */
-static bool
-uid_stat_used(uint32 stat)
-{
-	UidGenStats *g = &uid_stats->gen[stat];
-
-	if (pg_atomic_read_u64(&g->issued) != 0 || pg_atomic_read_u64(&g->borrows) != 0 ||
-		pg_atomic_read_u64(&g->waits) != 0)
-		return true;
-	for (int r = 0; r < UID_REFUSAL_KINDS; r++)
-		if (pg_atomic_read_u64(&g->refused[r]) != 0)
-			return true;
-	return false;
-}
-
-PG_FUNCTION_INFO_V1(uniqueid_generator_stats);
-/*
- * uniqueid_generator_stats(): one row per family, and per logical shard of
- * shardid in use (issued from, counted, adopted or released since the
- * start), the view uniqueid_generators.
- */
-Datum
-uniqueid_generator_stats(PG_FUNCTION_ARGS)
-{
-	ReturnSetInfo *rsinfo = (ReturnSetInfo *) fcinfo->resultinfo;
-	int64		now_us = GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US;
-
-	uid_stats_require_preload();
-	InitMaterializedSRF(fcinfo, 0);
-	/* the caller's own IDs too */
-	uid_stats_fold();
-	for (uint32 slot = 0; slot < UID_NSLOTS; slot++)
-	{
-		const UidLayout *layout = uid_slot_layout(slot);
-		const UidField *seqf = &layout->fields[layout->seq_field];
-		UidSlot    *s = &uid_slots[slot];
-		uint64		st = pg_atomic_read_u64(&s->state);
-		bool		shard = slot < UID_SLOT_UUID7;
-		const char *state = NULL;
-		int64		last_us = 0;
-
-		if (st == PG_UINT64_MAX)
-		{
-			state = "released";
-			st = pg_atomic_read_u64(&s->released);
-		}
-		else if (pg_atomic_read_u64(&s->adopt_ms) != 0)
-			state = "adopted";
-		if (shard && st == 0 && state == NULL && !uid_stat_used(slot))
-			continue;
-		if (st != 0)
-			last_us = layout->epoch_us + (int64) (st >> seqf->bits) * layout->unit_us;
-		uid_generators_row(rsinfo, slot, uid_stat_family(slot), shard ? (int) slot : -1,
-						   !shard && (layout == &uid_snowflake_layout || layout == &uid_sonyflake_layout ||
-									  layout == &uid_spreadid_layout || layout == &uid_rsxid_layout),
-						   last_us, now_us, UID_FIELD_MAX(seqf->bits) + 1, layout->unit_us,
-						   shard ? (state ? state : "active") : NULL);
-	}
-	uid_generators_row(rsinfo, UID_STAT_SNO, "sno", -1, true, uid_sno_last_us(), now_us,
-					   (uint64) Max(uid_sno_sequence_max - uid_sno_sequence_min + 1, 0), 4000, NULL);
-	uid_generators_row(rsinfo, UID_STAT_OBJECTID, "objectid", -1, false, uid_objectid_last_us(), now_us,
-					   UINT64CONST(1) << 24, USECS_PER_SEC, NULL);
-	if (uid_stat_used(UID_STAT_SHARDID_NO_NODE))
-		uid_generators_row(rsinfo, UID_STAT_SHARDID_NO_NODE, "shardid", -1, false, 0, now_us,
-						   UID_FIELD_MAX(uid_shardid_layout.fields[uid_shardid_layout.seq_field].bits) + 1,
-						   uid_shardid_layout.unit_us, NULL);
-	return (Datum) 0;
-}
-
-PG_FUNCTION_INFO_V1(uniqueid_stats_reset);
-/*
- * uniqueid_stats_reset(): every counter of uniqueid_generators and
- * uniqueid_durability back to 0 (the horizons, floors and IDs are not
- * touched), and the time of the reset.  IDs of transactions still open are
- * counted after it.
- */
-Datum
-uniqueid_stats_reset(PG_FUNCTION_ARGS)
-{
-	TimestampTz now = GetCurrentTimestamp();
-
-	uid_stats_require_preload();
 	uid_stats_fold();
 	uid_stats_zero(false);
-	uid_horizon_stats_reset();
-	uid_clock_stats_reset();
-	pg_atomic_write_u64(&uid_stats->reset_at, (uint64) now);
-	PG_RETURN_TIMESTAMPTZ(now);
 }
+
+/* uniqueid_stats_reset, last: the time the counters start from */
+void
+uid_stats_set_reset_time(TimestampTz at)
+{
+	pg_atomic_write_u64(&uid_stats->reset_at, (uint64) at);
+}
+

@@ -1,41 +1,21 @@
 /*
- * stats.h - what the generators count for the monitoring views (stats.c):
- * the statistics slots, one per generator slot (generator.h's numbering)
- * and for sno and objectid, and the counting calls.  The count of IDs
- * issued is the only one on the per-ID path: a backend-local counter,
- * folded into shared memory when the transaction ends.  Everything else is
- * counted where the generators already take a slow path.
+ * stats.h - what the generators count for the monitoring views (stats.c),
+ * per statistics slot (family.h): the IDs issued, the time units borrowed
+ * ahead of the clock, the waits for the clock and the refusals; the
+ * counting calls, and what the views read.  The count of IDs issued is the
+ * only one on the per-ID path: a backend-local counter, folded into shared
+ * memory when the transaction ends.  Everything else is counted where the
+ * generators already take a slow path.
  */
 #ifndef UNIQUEID_STATS_H
 #define UNIQUEID_STATS_H
 
 #include "compat.h"
 
+#include "counter.h"
 #include "datatype/timestamp.h"
-#include "guc.h"
+#include "family.h"
 #include "port/atomics.h"
-
-/* Generator slot numbers: one per logical shard of shardid, then one per other family. */
-#define UID_SLOT_SHARDID 0
-#define UID_SLOT_UUID7 (UID_SLOT_SHARDID + UID_NSHARDS)
-#define UID_SLOT_SNOWFLAKE (UID_SLOT_UUID7 + 1)
-#define UID_SLOT_SONYFLAKE (UID_SLOT_SNOWFLAKE + 1)
-#define UID_SLOT_SHORTID (UID_SLOT_SONYFLAKE + 1)
-#define UID_SLOT_SPREADID (UID_SLOT_SHORTID + 1)
-#define UID_SLOT_ULID (UID_SLOT_SPREADID + 1)
-#define UID_SLOT_KSUID (UID_SLOT_ULID + 1)
-#define UID_SLOT_RSXID (UID_SLOT_KSUID + 1)
-#define UID_NSLOTS (UID_SLOT_RSXID + 1)
-
-/*
- * Statistics slots: the generator slots, then sno's and objectid's (which
- * have generators of their own), then next_id() refused while no node
- * number is held (its shard is that number).
- */
-#define UID_STAT_SNO UID_NSLOTS
-#define UID_STAT_OBJECTID (UID_STAT_SNO + 1)
-#define UID_STAT_SHARDID_NO_NODE (UID_STAT_OBJECTID + 1)
-#define UID_NSTATS (UID_STAT_SHARDID_NO_NODE + 1)
 
 /* What a generator refused to issue, by reason */
 typedef enum UidRefusal
@@ -47,10 +27,19 @@ typedef enum UidRefusal
 	UID_REFUSAL_KINDS
 } UidRefusal;
 
-/* The waits logged when they last over a second (uid_stat_long_wait) */
-#define UID_WAIT_CLOCK 0			/* a generator over capacity, for the clock */
-#define UID_WAIT_STANDBY 1			/* the horizon, for the synchronous standbys */
-#define UID_WAIT_KINDS 2
+/* A statistics slot's counters, in shared memory; the lead line's time is the monotonic clock's */
+typedef struct UidGenStats
+{
+	pg_atomic_uint64 issued;
+	pg_atomic_uint64 borrows;	/* time units taken ahead of the clock */
+	pg_atomic_uint64 borrowed_us;	/* their length */
+	pg_atomic_uint64 max_lead_us;	/* the furthest such a unit started ahead */
+	pg_atomic_uint64 waits;		/* calls that waited for the clock */
+	pg_atomic_uint64 wait_us;
+	pg_atomic_uint64 max_wait_us;
+	pg_atomic_uint64 refused[UID_REFUSAL_KINDS];
+	pg_atomic_uint64 lead_logged_us;	/* the last lead line, 0 none */
+} UidGenStats;
 
 /*
  * This backend's IDs issued, not yet folded into shared memory: per family
@@ -62,29 +51,6 @@ extern UID_HIDDEN uint64 uid_stat_family_count[UID_NSTATS - UID_NSHARDS];
 extern UID_HIDDEN bool uid_stat_family_pending;
 extern UID_HIDDEN uint16 uid_stat_shard_count[UID_NSHARDS];
 
-/* Raises an atomic to at least v (a horizon, or the largest of a counter). */
-static inline void
-uid_atomic_raise(pg_atomic_uint64 *a, uint64 v)
-{
-	uint64		cur = pg_atomic_read_u64(a);
-
-	while (v > cur && !pg_atomic_compare_exchange_u64(a, &cur, v))
-		;
-}
-
-/*
- * Sets a counter of the views to 0: at the start (first, when the memory is
- * new: pg_atomic_init_u64), or by uniqueid_stats_reset.
- */
-static inline void
-uid_counter_zero(pg_atomic_uint64 *c, bool first)
-{
-	if (first)
-		pg_atomic_init_u64(c, 0);
-	else
-		pg_atomic_write_u64(c, 0);
-}
-
 extern void uid_stats_shmem_request(void);
 extern void uid_stats_shmem_startup(void);
 extern void uid_stats_backend_init(void);
@@ -92,9 +58,14 @@ extern void uid_stat_shard_turn(uint32 stat);
 extern void uid_stat_borrow(uint32 stat, int64 unit_us, int64 lead_us);
 extern void uid_stat_wait(uint32 stat, int64 waited_us);
 extern void uid_stat_refused(uint32 stat, UidRefusal why);
-extern uint32 uid_stat_of_type(const char *typname);
-extern void uid_stat_long_wait(int kind, int64 waited_us);
+
+/* what the views read, and their reset (the caller's own IDs are folded in first) */
+extern bool uid_stats_attached(void);
+extern void uid_stats_fold(void);
+extern UidGenStats *uid_stats_of(uint32 stat);
 extern TimestampTz uid_stats_reset_time(void);
+extern void uid_stats_reset(void);
+extern void uid_stats_set_reset_time(TimestampTz at);
 
 /*
  * Counts an ID issued from a family's statistics slot `stat`: on every

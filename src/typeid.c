@@ -10,6 +10,8 @@
  * Stored as a varlena: the 16 bytes of the UUID, then the prefix (0 to 63
  * bytes of [a-z_], starting and ending with a letter).
  */
+#include "typeid.h"
+
 #include "byteid.h"
 #include "codec.h"
 #include "generator.h"

@@ -11,6 +11,8 @@
  * bytes are those of pgx_ulid's bytea and uuid casts, and of the spec's
  * binary form.
  */
+#include "ulid.h"
+
 #include "byteid.h"
 #include "codec.h"
 #include "generator.h"
@@ -177,3 +179,12 @@ next_ulid(PG_FUNCTION_ARGS)
 	memcpy(id->b + 8, &lo, sizeof(lo));
 	PG_RETURN_POINTER(id);
 }
+
+/* What the engine and the views know of ulid (family.h; module.c registers it) */
+const UidFamily uid_ulid_family = {
+	.stat = UID_SLOT_ULID,
+	.name = "ulid",
+	.typname = "ulid",
+	.node_bearing = false,
+	.layout = &uid_ulid_layout,
+};

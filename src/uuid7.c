@@ -34,6 +34,15 @@ uid_uuid7_next(pg_uuid_t *u)
 	memcpy(u->data + 8, &lo, sizeof(lo));
 }
 
+/* What the engine and the views know of uuid7 (its type is the core uuid) (family.h; module.c registers it) */
+const UidFamily uid_uuid7_family = {
+	.stat = UID_SLOT_UUID7,
+	.name = "uuid7",
+	.typname = "uuid",
+	.node_bearing = false,
+	.layout = &uid_uuid7_layout,
+};
+
 PG_FUNCTION_INFO_V1(next_uuid7);
 /* next_uuid7(): a version 7 UUID, strictly greater than every one this server issued before */
 Datum

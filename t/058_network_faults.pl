@@ -54,7 +54,7 @@ use Socket qw(SOCK_STREAM);
 # Short leases: renewed every second, fenced lease - skew = 2.5 s after
 # the last renewal was sent, free lease + skew = 3.5 s after it.
 my ($lease, $skew) = (3, 0.5);
-# the worker's terms (src/node.c): each connection and each statement
+# the worker's terms (src/registry.c): each connection and each statement
 # waits at most a third of the lease (at least 1 s), a failed round is
 # tried again after a tenth of it (at most 1 s), and a round is a
 # connection, a check of the schema and a claim or a renewal

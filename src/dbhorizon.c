@@ -93,7 +93,7 @@ uid_ms_timestamptz(uint64 ms)
 }
 
 /* The schema of extension extoid (get_extension_schema is not exported before 16). */
-static Oid
+Oid
 uid_extension_schema(Oid extoid)
 {
 	Relation	rel = table_open(ExtensionRelationId, AccessShareLock);

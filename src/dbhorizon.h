@@ -13,6 +13,8 @@
 #include "horizon.h"
 #include "fmgr.h"
 
+/* the schema of extension extoid (get_extension_schema is not exported before 16) */
+extern Oid uid_extension_schema(Oid extoid);
 extern void uid_db_horizon_gate(void);
 extern void uid_db_horizon_check(void);
 extern void uid_db_horizon_cover(int which, uint64 horizon_ms);

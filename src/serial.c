@@ -17,6 +17,7 @@
 #include "compat.h"
 
 #include "serial.h"
+#include "dbhorizon.h"
 
 #include "access/genam.h"
 #include "access/htup_details.h"
@@ -68,22 +69,8 @@ static char *
 uid_serial_extension_schema(void)
 {
 	Oid			extoid = get_extension_oid("uniqueid", true);
-	Relation	rel;
-	ScanKeyData key;
-	SysScanDesc scan;
-	HeapTuple	tup;
-	Oid			nsp = InvalidOid;
+	Oid			nsp = OidIsValid(extoid) ? uid_extension_schema(extoid) : InvalidOid;
 
-	if (!OidIsValid(extoid))
-		return NULL;
-	rel = table_open(ExtensionRelationId, AccessShareLock);
-	ScanKeyInit(&key, Anum_pg_extension_oid, BTEqualStrategyNumber, F_OIDEQ, ObjectIdGetDatum(extoid));
-	scan = systable_beginscan(rel, ExtensionOidIndexId, true, NULL, 1, &key);
-	tup = systable_getnext(scan);
-	if (HeapTupleIsValid(tup))
-		nsp = ((Form_pg_extension) GETSTRUCT(tup))->extnamespace;
-	systable_endscan(scan);
-	table_close(rel, AccessShareLock);
 	return OidIsValid(nsp) ? get_namespace_name(nsp) : NULL;
 }
 

@@ -179,26 +179,22 @@ if [ -z "${UID_IN_ROOT:-}" ]; then
 	clients=(python3-psycopg python3-asyncpg libpostgresql-jdbc-java python3-django python3-psycopg2)
 	command -v javac >/dev/null || clients+=(default-jdk-headless)
 	uid_install_packages "${clients[@]}" || exit 2
-	# node-postgres from the npm registry, with the machine's npm, once per
-	# test/clients/node/package.json (kept beside it as the mark of what is
-	# installed)
-	if command -v npm >/dev/null && [ "$(id -u)" -eq 0 ] &&
-		! { cmp -s test/clients/node/package.json "$UID_NPM_DIR/package.json" &&
-			[ -f "$UID_NPM_DIR/node_modules/pg/package.json" ]; }; then
-		uid_log "installing node-postgres in $UID_NPM_DIR"
-		rm -rf "$UID_NPM_DIR" && mkdir -p "$UID_NPM_DIR" && cp test/clients/node/package.json "$UID_NPM_DIR/" &&
-			(cd "$UID_NPM_DIR" && timeout 300 npm install --no-audit --no-fund --loglevel=error >/dev/null) ||
-			{ uid_log "npm could not install pg: t/075_clients.pl will skip node-postgres, saying so"; rm -rf "$UID_NPM_DIR"; }
-	fi
-	# Knex for t/076_orms.pl, the same way, once per test/orms/knex/package.json
-	if command -v npm >/dev/null && [ "$(id -u)" -eq 0 ] &&
-		! { cmp -s test/orms/knex/package.json "$UID_NPM_ORMS_DIR/package.json" &&
-			[ -f "$UID_NPM_ORMS_DIR/node_modules/knex/package.json" ]; }; then
-		uid_log "installing Knex in $UID_NPM_ORMS_DIR"
-		rm -rf "$UID_NPM_ORMS_DIR" && mkdir -p "$UID_NPM_ORMS_DIR" && cp test/orms/knex/package.json "$UID_NPM_ORMS_DIR/" &&
-			(cd "$UID_NPM_ORMS_DIR" && timeout 300 npm install --no-audit --no-fund --loglevel=error >/dev/null) ||
-			{ uid_log "npm could not install knex: t/076_orms.pl will skip Knex, saying so"; rm -rf "$UID_NPM_ORMS_DIR"; }
-	fi
+	# uid_npm_install DIR PACKAGE_JSON MODULE TEST: MODULE (and what
+	# PACKAGE_JSON lists) from the npm registry, with the machine's npm, into
+	# DIR, once per PACKAGE_JSON (kept in DIR as the mark of what is
+	# installed); where npm cannot, TEST skips it, saying so
+	uid_npm_install() {
+		local dir=$1 json=$2 module=$3 test=$4
+		command -v npm >/dev/null && [ "$(id -u)" -eq 0 ] || return 0
+		cmp -s "$json" "$dir/package.json" && [ -f "$dir/node_modules/$module/package.json" ] && return 0
+		uid_log "installing $module in $dir"
+		rm -rf "$dir" && mkdir -p "$dir" && cp "$json" "$dir/" &&
+			(cd "$dir" && timeout 300 npm install --no-audit --no-fund --loglevel=error >/dev/null) ||
+			{ uid_log "npm could not install $module: $test will skip it, saying so"; rm -rf "$dir"; }
+	}
+	# node-postgres for t/075_clients.pl, Knex for t/076_orms.pl
+	uid_npm_install "$UID_NPM_DIR" test/clients/node/package.json pg t/075_clients.pl
+	uid_npm_install "$UID_NPM_ORMS_DIR" test/orms/knex/package.json knex t/076_orms.pl
 elif [ "$UID_PGVER" = 18 ]; then
 	uid_install_packages golang-go golang-github-jackc-pgx-v5-dev cargo librust-postgres-dev || exit 2
 fi

@@ -50,50 +50,24 @@ use JSON::PP;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
-my $orms = "$FindBin::RealBin/../test/orms";
+my $top = "$FindBin::RealBin/..";
+my $orms = "$top/test/orms";
 my $npm = $ENV{UID_NPM_ORMS_DIR} // '/var/cache/uniqueid/npm-orms';
 my $tmp = PostgreSQL::Test::Utils::tempdir();
 
 # doc/orms.md's code blocks fenced with a path of test/orms/ (```python
 # test/orms/django/settings.py): each is in that file word for word (with
 # the same indentation added to every line), and every ORM has one
-open my $fh, '<', "$orms/../../doc/orms.md" or die "cannot read doc/orms.md: $!";
-my @doc = <$fh>;
-close $fh;
-chomp @doc;
 my %documented;
-for (my $i = 0; $i < @doc; $i++)
+for my $b (grep { $_->[0] =~ m{^\w+ test/orms/\w+/\S+$} } uid_doc_blocks("$top/doc/orms.md"))
 {
-	next unless $doc[$i] =~ m{^```\w+ (test/orms/(\w+)/\S+)$};
-	my ($path, $orm) = ($1, $2);
-	my @body;
-	push @body, $doc[$i] while ++$i < @doc && $doc[$i] ne '```';
+	my ($path, $orm) = $b->[0] =~ m{^\w+ (test/orms/(\w+)/\S+)$};
 	my $n = ++$documented{$orm}{$path};
-	ok(contains("$orms/../../$path", \@body),
-		"doc/orms.md's block $n of $path (" . scalar(@body) . ' lines) is in it word for word');
+	ok(uid_contains("$top/$path", $b->[1]),
+		"doc/orms.md's block $n of $path (" . scalar(@{ $b->[1] }) . ' lines) is in it word for word');
 }
 is_deeply([ sort keys %documented ], [qw(activerecord django knex sequelize sqlalchemy)],
 	'doc/orms.md shows the setup of every ORM tested here');
-
-# contains(FILE, LINES): whether FILE has LINES one after the other, each
-# with the same indentation added; blank lines match blank lines
-sub contains
-{
-	my ($file, $lines) = @_;
-	open my $f, '<', $file or return 0;
-	my @text = <$f>;
-	close $f;
-	chomp @text;
-	for my $start (0 .. @text - @$lines)
-	{
-		my ($indent) = $text[$start] =~ /^(\s*)\Q$lines->[0]\E$/ or next;
-		return 1 unless grep {
-			my $want = $lines->[$_] eq '' ? '' : $indent . $lines->[$_];
-			$text[ $start + $_ ] ne $want
-		} 1 .. $#$lines;
-	}
-	return 0;
-}
 
 my $node = uid_node('orms', conf => ['uniqueid.node = 7']);
 $node->start;
@@ -138,6 +112,18 @@ sub fresh
 	return sql($db, qq{SELECT count(*), bool_and(id_node(id::snowflake) = 7
 		AND id_time(id::snowflake) BETWEEN now() - interval '10 minutes' AND clock_timestamp() + interval '2 seconds'),
 		pg_get_serial_sequence('$table', 'id') IS NULL FROM $table});
+}
+
+# npm_missing(ORM, MODULE): why the Node ORM of npm's MODULE cannot run
+# here, or undef
+sub npm_missing
+{
+	my ($orm, $module) = @_;
+	return "$orm: node is not installed here (Node is the machine's: test/run.sh installs the npm ORMs there only)"
+	  unless grep { -x "$_/node" } split /:/, $ENV{PATH};
+	return "$orm: $module is not installed in $npm/node_modules (test/run.sh installs it there with npm)"
+	  unless -f "$npm/node_modules/$module/package.json" && -f "$npm/node_modules/pg/package.json";
+	return undef;
 }
 
 # JSON from the last line of an output that is one
@@ -278,10 +264,8 @@ SKIP:
 # --- Knex --------------------------------------------------------------------------
 SKIP:
 {
-	skip('Knex: node is not installed here (Node is the machine\'s: test/run.sh installs the npm ORMs there only)', 9)
-	  unless grep { -x "$_/node" } split /:/, $ENV{PATH};
-	skip("Knex: knex is not installed in $npm/node_modules (test/run.sh installs it there with npm)", 9)
-	  unless -f "$npm/node_modules/knex/package.json" && -f "$npm/node_modules/pg/package.json";
+	my $missing = npm_missing('Knex', 'knex');
+	skip($missing, 9) if $missing;
 	my %env = db('knex_app');
 	my ($rc, $out) = run("$orms/knex", [ 'node', 'run.js' ], %env, NODE_PATH => "$npm/node_modules");
 	is($rc, 0, "Knex: its migrator and inserts run") or diag($out);
@@ -312,10 +296,8 @@ SKIP:
 # --- Sequelize ----------------------------------------------------------------
 SKIP:
 {
-	skip('Sequelize: node is not installed here (Node is the machine\'s: test/run.sh installs the npm ORMs there only)', 9)
-	  unless grep { -x "$_/node" } split /:/, $ENV{PATH};
-	skip("Sequelize: sequelize is not installed in $npm/node_modules (test/run.sh installs it there with npm)", 9)
-	  unless -f "$npm/node_modules/sequelize/package.json" && -f "$npm/node_modules/pg/package.json";
+	my $missing = npm_missing('Sequelize', 'sequelize');
+	skip($missing, 9) if $missing;
 	my %env = db('sequelize_app');
 	my ($rc, $out) = run("$orms/sequelize", [ 'node', 'run.js' ], %env, NODE_PATH => "$npm/node_modules");
 	is($rc, 0, 'Sequelize: sync(), create() and bulkCreate() run') or diag($out);

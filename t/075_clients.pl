@@ -26,40 +26,7 @@ my $clients = "$top/test/clients";
 my @types   = qw(shardid snowflake sonyflake shortid spreadid sno objectid uuid ulid ksuid rsxid typeid);
 
 # doc/clients.md's code blocks: [info string, lines]
-open my $fh, '<', "$top/doc/clients.md" or die "cannot read doc/clients.md: $!";
-my @doc = <$fh>;
-close $fh;
-chomp @doc;
-my @blocks;
-for (my $i = 0; $i < @doc; $i++)
-{
-	next unless $doc[$i] =~ /^```(\S.*)$/;
-	my $info = $1;
-	my @body;
-	push @body, $doc[$i] while ++$i < @doc && $doc[$i] ne '```';
-	push @blocks, [ $info, \@body ];
-}
-
-# contains(FILE, LINES): whether FILE has LINES one after the other, each
-# with the same indentation added (the snippet of a Java class nested in
-# the program's); blank lines match blank lines.
-sub contains
-{
-	my ($file, $lines) = @_;
-	open my $f, '<', $file or return 0;
-	my @text = <$f>;
-	close $f;
-	chomp @text;
-	for my $start (0 .. @text - @$lines)
-	{
-		my ($indent) = $text[$start] =~ /^(\s*)\Q$lines->[0]\E$/ or next;
-		return 1 unless grep {
-			my $want = $lines->[$_] eq '' ? '' : $indent . $lines->[$_];
-			$text[ $start + $_ ] ne $want
-		} 1 .. $#$lines;
-	}
-	return 0;
-}
+my @blocks = uid_doc_blocks("$top/doc/clients.md");
 
 # every block fenced with a program's path appears in that program, and
 # every program has one
@@ -68,7 +35,7 @@ for my $b (grep { $_->[0] =~ m{^\w+ test/clients/} } @blocks)
 {
 	my ($path) = $b->[0] =~ m{^\w+ (\S+)$};
 	my $n = ++$documented{$path};
-	ok(contains("$top/$path", $b->[1]),
+	ok(uid_contains("$top/$path", $b->[1]),
 		"doc/clients.md's block $n of $path (" . scalar(@{ $b->[1] }) . ' lines) is in it word for word');
 }
 is_deeply(

@@ -1,20 +1,45 @@
-# Real ORMs against a database with uniqueid.serial_normalization =
-# snowflake (doc/orms.md), each running its own migrations, unchanged, and
-# inserting through its own API (test/orms/):
-#   - Django (Debian's python3-django; test/orms/django): makemigrations and
+# Real ORMs against a server with uniqueid.serial_normalization =
+# snowflake (doc/orms.md), each with the setting in its own connection
+# settings (the databases' own is off), running its own migrations,
+# unchanged, and inserting through its own API (test/orms/):
+#   - Django (Debian's python3-django: 3.2 on Debian 12, which declares
+#     BigAutoField keys bigserial, 4.2 and 5.2 in the roots of 17, 18 and 19,
+#     which declare them identities; test/orms/django): makemigrations and
 #     migrate of an app whose keys are BigAutoField, beside Django's own apps
 #     (AutoField keys, left alone); save() and bulk_create() in batches get
 #     every key back; inspectdb reads the keys as big integers; then a key
 #     switched from AutoField to BigAutoField migrates (a sequence key
 #     still), and one switched from BigAutoField to AutoField fails naming
 #     the setting, changing nothing;
+#   - Rails' ActiveRecord (Debian's ruby-activerecord and ruby-pg;
+#     test/orms/activerecord): a migration's create_table keys (bigserial),
+#     run and dumped to db/schema.rb as `rails db:migrate` does; create!
+#     and insert_all returning in batches get every key back; schema.rb
+#     declares each key a bigint primary key defaulting to a snowflake, and
+#     loads into another database (`rails db:schema:load`) once uniqueid's
+#     own tables are kept out of it, as doc/orms.md shows;
+#   - SQLAlchemy with Alembic (Debian's python3-sqlalchemy and
+#     python3-alembic; test/orms/sqlalchemy): an Alembic migration of a
+#     BigInteger key (BIGSERIAL) and an Identity() one; the ORM's flush of
+#     250 objects in batches of 100 gives each object its row's key; the
+#     inspector reads the keys as BIGINT, and Alembic's autogenerate finds
+#     the models and the database alike once uniqueid's tables are left
+#     out, as doc/orms.md shows;
 #   - Knex (npm's knex; test/orms/knex): its migrator makes bigIncrements
 #     keys; insert and batchInsert returning get every key back, as exact
-#     strings, where the common setTypeParser(20, parseInt) would not.
+#     strings, where the common setTypeParser(20, parseInt) would not;
+#   - Sequelize (npm's sequelize; test/orms/sequelize): sync() makes BIGINT
+#     autoIncrement keys (BIGSERIAL); create() and bulkCreate() returning,
+#     in batches, give each instance its row's key as an exact string; a
+#     later sync({ alter: true }) leaves the keys alone, and describeTable
+#     reads them as BIGINT.
 # Every key is a snowflake of this server's node made now, and no sequence
-# feeds it.  An ORM whose package is missing here is skipped, saying why
-# (test/run.sh installs python3-django on the machine itself, and Knex with
-# npm in /var/cache/uniqueid/npm-orms).
+# feeds it.  First, the setup doc/orms.md shows for each ORM is in its
+# files word for word.  An ORM whose package is missing here is skipped,
+# saying why: test/run.sh installs the Python and Ruby ORMs from Debian on
+# the machine and in every root, and Knex and Sequelize with npm in
+# /var/cache/uniqueid/npm-orms on the machine only (Node is the machine's,
+# so they run on its PostgreSQL 15 only).
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -25,9 +50,24 @@ use JSON::PP;
 use PostgreSQL::Test::Utils;
 use Test::More;
 
-my $orms = "$FindBin::RealBin/../test/orms";
+my $top = "$FindBin::RealBin/..";
+my $orms = "$top/test/orms";
 my $npm = $ENV{UID_NPM_ORMS_DIR} // '/var/cache/uniqueid/npm-orms';
 my $tmp = PostgreSQL::Test::Utils::tempdir();
+
+# doc/orms.md's code blocks fenced with a path of test/orms/ (```python
+# test/orms/django/settings.py): each is in that file word for word (with
+# the same indentation added to every line), and every ORM has one
+my %documented;
+for my $b (grep { $_->[0] =~ m{^\w+ test/orms/\w+/\S+$} } uid_doc_blocks("$top/doc/orms.md"))
+{
+	my ($path, $orm) = $b->[0] =~ m{^\w+ (test/orms/(\w+)/\S+)$};
+	my $n = ++$documented{$orm}{$path};
+	ok(uid_contains("$top/$path", $b->[1]),
+		"doc/orms.md's block $n of $path (" . scalar(@{ $b->[1] }) . ' lines) is in it word for word');
+}
+is_deeply([ sort keys %documented ], [qw(activerecord django knex sequelize sqlalchemy)],
+	'doc/orms.md shows the setup of every ORM tested here');
 
 my $node = uid_node('orms', conf => ['uniqueid.node = 7']);
 $node->start;
@@ -52,13 +92,14 @@ sub run
 	return ($h->result(0), $out);
 }
 
-# db(NAME): a database with uniqueid and the setting on for every session;
-# the environment of a client that connects to it
+# db(NAME, SETTINGS...): a database with uniqueid (and SETTINGS for its
+# sessions, "name = value"), where the setting stays off unless the client
+# sets it; the environment of a client that connects to it
 sub db
 {
-	my ($name) = @_;
+	my ($name, @settings) = @_;
 	sql('postgres', "CREATE DATABASE $name");
-	sql('postgres', "ALTER DATABASE $name SET uniqueid.serial_normalization = snowflake");
+	sql('postgres', "ALTER DATABASE $name SET $_") for @settings;
 	sql($name, 'CREATE EXTENSION uniqueid');
 	return (PGHOST => $node->host, PGPORT => $node->port, PGUSER => scalar(getpwuid($<)), PGDATABASE => $name);
 }
@@ -73,6 +114,18 @@ sub fresh
 		pg_get_serial_sequence('$table', 'id') IS NULL FROM $table});
 }
 
+# npm_missing(ORM, MODULE): why the Node ORM of npm's MODULE cannot run
+# here, or undef
+sub npm_missing
+{
+	my ($orm, $module) = @_;
+	return "$orm: node is not installed here (Node is the machine's: test/run.sh installs the npm ORMs there only)"
+	  unless grep { -x "$_/node" } split /:/, $ENV{PATH};
+	return "$orm: $module is not installed in $npm/node_modules (test/run.sh installs it there with npm)"
+	  unless -f "$npm/node_modules/$module/package.json" && -f "$npm/node_modules/pg/package.json";
+	return undef;
+}
+
 # JSON from the last line of an output that is one
 sub last_json
 {
@@ -85,8 +138,10 @@ sub last_json
 SKIP:
 {
 	my ($rc, $out) = run($tmp, [ '/usr/bin/python3', '-c', 'import django, psycopg2' ]);
-	skip("Django: python3-django (with python3-psycopg2) is not installed here ($out)", 16) if $rc != 0;
+	skip("Django: python3-django (with python3-psycopg2) is not installed here ($out)", 17) if $rc != 0;
 	my %env = db('django_app');
+	is(sql('django_app', 'SHOW uniqueid.serial_normalization'), 'off',
+		"Django: (the database's own setting is off: Django's OPTIONS set it)");
 	my $dir = "$tmp/django";
 	system('cp', '-R', "$orms/django", $dir) == 0 or die "cannot copy $orms/django\n";
 
@@ -94,6 +149,7 @@ SKIP:
 	is($rc, 0, 'Django: makemigrations and migrate succeed, the migrations unchanged') or diag($out);
 	like($out, qr/"id" (bigserial|bigint NOT NULL PRIMARY KEY GENERATED BY DEFAULT AS IDENTITY)/,
 		'Django: its SQL declares the keys bigserial or as an identity');
+	note("Django declares the keys: $1") if $out =~ /"id" (bigserial|bigint NOT NULL PRIMARY KEY GENERATED BY DEFAULT AS IDENTITY)/;
 	($rc, $out) = run($dir, [ '/usr/bin/python3', 'run.py', 'use' ], %env);
 	is($rc, 0, 'Django: save(), bulk_create() and inspectdb run') or diag($out);
 	my $r = last_json($out);
@@ -107,6 +163,7 @@ SKIP:
 	like($r->{inspectdb} // '', qr/class ShopAuthor\(models\.Model\):\n\s+id = models\.(BigIntegerField\(primary_key=True\)|BigAutoField\(primary_key=True\))/,
 		'Django: inspectdb reads the key as a big integer');
 	like($r->{inspectdb} // '', qr/author = models\.ForeignKey\(ShopAuthor/, 'Django: and the foreign key as one');
+	note("Django's inspectdb: $1") if ($r->{inspectdb} // '') =~ /class ShopAuthor\(models\.Model\):\n\s+(id = [^\n]*)/;
 	is(sql('django_app', q{SELECT pg_get_serial_sequence('auth_user', 'id') IS NOT NULL}), 't',
 		"Django: its own apps' AutoField keys keep their sequences");
 
@@ -128,12 +185,87 @@ SKIP:
 		$before, 'Django: ... and nothing changed');
 }
 
+# --- ActiveRecord -------------------------------------------------------------
+SKIP:
+{
+	my ($rc, $out) = run($tmp, [ '/usr/bin/ruby', '-e', 'require "active_record"; require "pg"' ]);
+	skip("ActiveRecord: ruby-activerecord (with ruby-pg) is not installed here ($out)", 13) if $rc != 0;
+	my %env = db('rails_app');
+	my $dir = "$tmp/activerecord";
+	system('cp', '-R', "$orms/activerecord", $dir) == 0 or die "cannot copy $orms/activerecord\n";
+
+	($rc, $out) = run($dir, [ '/usr/bin/ruby', 'run.rb', 'migrate' ], %env);
+	is($rc, 0, 'ActiveRecord: the migration, the schema dump, create! and insert_all run') or diag($out);
+	my $r = last_json($out);
+	note("ActiveRecord $r->{activerecord}") if $r->{activerecord};
+	is_deeply($r->{migrations}, ['20260101000000'], 'ActiveRecord: the migration ran, unchanged');
+	my @books = @{ $r->{books} // [] };
+	is(scalar(@books), 300, 'ActiveRecord: insert_all returning, in batches of 100, got back all 300 keys');
+	is_deeply(\@books, $r->{book_table}, 'ActiveRecord: ... the keys in the table, in order');
+	is(sql('rails_app', 'SELECT id FROM authors'), $r->{author} // '', 'ActiveRecord: create! got back the key');
+	is($r->{author_class}, 'Integer', 'ActiveRecord: ... as an Integer (exact in Ruby)');
+	is(fresh('rails_app', 'authors') . ' ' . fresh('rails_app', 'books'), '1|t|t 300|t|t',
+		'ActiveRecord: every key is a snowflake of this node, made now, with no sequence');
+	my $schema = $r->{schema} // '';
+	like($schema, qr/^  create_table "authors", id: :bigint, default: -> \{ "\(next_snowflake\(\)\)::bigint" \}, force: :cascade do \|t\|$/m,
+		'ActiveRecord: schema.rb declares the key a bigint primary key defaulting to next_snowflake()') or diag($schema);
+	like($schema, qr/^  create_table "books", id: :bigint, default: -> \{ "\(next_snowflake\(\)\)::bigint" \}, .*^    t\.bigint "author_id", null: false$/ms,
+		'ActiveRecord: ... and the foreign key a bigint');
+	like($r->{schema_without_initializer} // '', qr/create_table "uniqueid_node_claims"/,
+		"ActiveRecord: without config/initializers/uniqueid.rb, schema.rb would also create uniqueid's own tables");
+	unlike($schema, qr/uniqueid_node/, 'ActiveRecord: ... with it, it does not');
+
+	# db:schema:load into another database
+	my %other = db('rails_loaded');
+	($rc, $out) = run($dir, [ '/usr/bin/ruby', 'run.rb', 'load' ], %other);
+	is($rc, 0, 'ActiveRecord: schema.rb loads into another database') or diag($out);
+	is(sql('rails_loaded', q{SELECT id = } . (last_json($out)->{author} // 0) . q{ FROM authors}) . ' ' . fresh('rails_loaded', 'authors'),
+		't 1|t|t', 'ActiveRecord: ... where a new key is a snowflake of this node, made now, with no sequence');
+}
+
+# --- SQLAlchemy and Alembic ---------------------------------------------------
+SKIP:
+{
+	my ($rc, $out) = run($tmp, [ '/usr/bin/python3', '-c', 'import sqlalchemy, alembic, psycopg2' ]);
+	skip("SQLAlchemy: python3-sqlalchemy and python3-alembic (with python3-psycopg2) are not installed here ($out)", 12)
+	  if $rc != 0;
+	# (every statement of the database in the server's log: the batches)
+	my %env = db('alembic_app', q{log_statement = 'all'});
+	my $dir = "$tmp/sqlalchemy";
+	system('cp', '-R', "$orms/sqlalchemy", $dir) == 0 or die "cannot copy $orms/sqlalchemy\n";
+
+	($rc, $out) = run($dir, [ '/usr/bin/python3', 'run.py', 'sql' ], %env);
+	is($rc, 0, 'SQLAlchemy: alembic upgrade head --sql runs') or diag($out);
+	like($out, qr/CREATE TABLE authors \(\s*id BIGSERIAL NOT NULL,/, 'SQLAlchemy: it declares the BigInteger key BIGSERIAL');
+	like($out, qr/CREATE TABLE books \(\s*id BIGINT GENERATED BY DEFAULT AS IDENTITY,/, 'SQLAlchemy: ... and the Identity() one an identity');
+	($rc, $out) = run($dir, [ '/usr/bin/python3', 'run.py', 'migrate' ], %env);
+	is($rc, 0, 'SQLAlchemy: alembic upgrade head succeeds, the migration unchanged') or diag($out);
+	is(sql('alembic_app', 'SELECT version_num FROM alembic_version'), '0001', 'SQLAlchemy: ... to its revision');
+
+	my $log = -s $node->logfile;
+	($rc, $out) = run($dir, [ '/usr/bin/python3', 'run.py', 'use' ], %env);
+	is($rc, 0, "SQLAlchemy: the ORM's inserts, the inspector and autogenerate run") or diag($out);
+	my $r = last_json($out);
+	note("SQLAlchemy $r->{sqlalchemy}, Alembic $r->{alembic}") if $r->{sqlalchemy};
+	my $batches = () = slurp_file($node->logfile, $log) =~ /statement: INSERT INTO books /g;
+	my @books = @{ $r->{books} // [] };
+	is(scalar(@books) . " books in $batches statements", '250 books in 3 statements',
+		"SQLAlchemy: one flush of 250 objects inserts them in batches of 100");
+	is_deeply(\@books, $r->{book_table}, "SQLAlchemy: ... and gives each object its row's key");
+	is(sql('alembic_app', 'SELECT id FROM authors'), $r->{author} // '', 'SQLAlchemy: a flush of one object gets back its key');
+	is(fresh('alembic_app', 'authors') . ' ' . fresh('alembic_app', 'books'), '1|t|t 250|t|t',
+		'SQLAlchemy: every key is a snowflake of this node, made now, with no sequence');
+	is_deeply($r->{columns}, { authors => 'BIGINT', books => 'BIGINT' }, "SQLAlchemy: its inspector reads the keys as BIGINT");
+	is_deeply([ $r->{autogenerate}, $r->{autogenerate_unfiltered} ],
+		[ [], [ 'remove_table uniqueid_node_claims', 'remove_table uniqueid_node_registry' ] ],
+		"SQLAlchemy: Alembic's autogenerate finds the models and the database alike, with env.py's include_name (without, it would drop uniqueid's tables)");
+}
+
 # --- Knex --------------------------------------------------------------------------
 SKIP:
 {
-	skip('Knex: node is not installed here', 9) unless grep { -x "$_/node" } split /:/, $ENV{PATH};
-	skip("Knex: knex is not installed in $npm/node_modules (test/run.sh installs it there with npm)", 9)
-	  unless -f "$npm/node_modules/knex/package.json" && -f "$npm/node_modules/pg/package.json";
+	my $missing = npm_missing('Knex', 'knex');
+	skip($missing, 9) if $missing;
 	my %env = db('knex_app');
 	my ($rc, $out) = run("$orms/knex", [ 'node', 'run.js' ], %env, NODE_PATH => "$npm/node_modules");
 	is($rc, 0, "Knex: its migrator and inserts run") or diag($out);
@@ -159,6 +291,31 @@ SKIP:
 		'Knex: ... ' . scalar(@rounded) . ' of them rounded to another number'
 		  . (@rounded ? ", $books[$rounded[0]] to $value[$rounded[0]]" : ''));
 	is(scalar(grep { $_ <= 2**53 } @books), 0, 'Knex: (every key is above 2^53)');
+}
+
+# --- Sequelize ----------------------------------------------------------------
+SKIP:
+{
+	my $missing = npm_missing('Sequelize', 'sequelize');
+	skip($missing, 9) if $missing;
+	my %env = db('sequelize_app');
+	my ($rc, $out) = run("$orms/sequelize", [ 'node', 'run.js' ], %env, NODE_PATH => "$npm/node_modules");
+	is($rc, 0, 'Sequelize: sync(), create() and bulkCreate() run') or diag($out);
+	my $r = last_json($out);
+	note("Sequelize $r->{sequelize}") if $r->{sequelize};
+	like(join("\n", @{ $r->{ddl} // [] }), qr/CREATE TABLE IF NOT EXISTS "authors" \("id"\s+BIGSERIAL\s*,/,
+		'Sequelize: sync() declares the BIGINT autoIncrement key BIGSERIAL');
+	my @books = @{ $r->{books} // [] };
+	is(scalar(@books), 300, 'Sequelize: bulkCreate() returning, in batches of 100, got back all 300 keys');
+	is_deeply(\@books, $r->{book_table}, "Sequelize: ... each instance its row's key");
+	is_deeply([ $r->{author_type}, $r->{book_types} ], [ 'string', ['string'] ], 'Sequelize: ... as strings (exact)');
+	is(sql('sequelize_app', 'SELECT id FROM authors'), $r->{author} // '', 'Sequelize: create() got back the key');
+	is(fresh('sequelize_app', 'authors') . ' ' . fresh('sequelize_app', 'books'), '1|t|t 300|t|t',
+		'Sequelize: every key is a snowflake of this node, made now, with no sequence');
+	is_deeply($r->{altered} && [ grep { /ALTER COLUMN "id"/ } @{ $r->{altered} } ], [], 'Sequelize: a later sync({ alter: true }) leaves the keys alone')
+	  or diag(explain($r->{altered}));
+	is($r->{described} && "$r->{described}{type} primary key: " . ($r->{described}{primaryKey} ? 'yes' : 'no'), 'BIGINT primary key: yes',
+		'Sequelize: describeTable reads the key as a BIGINT primary key');
 }
 
 $node->stop;

@@ -23,7 +23,8 @@ use Time::HiRes qw(usleep);
 
 our @EXPORT = qw(uid_node uid_clock_set uid_on_clock uid_on_faults uid_fault uid_kill_all
   uid_wait_down uid_wait_until uid_concurrently uid_concurrently_on uid_error uid_set
-  uid_citus_missing uid_carry_setup uid_carry_check uid_wait_renewal uid_wait_past_horizon);
+  uid_citus_missing uid_carry_setup uid_carry_check uid_wait_renewal uid_wait_past_horizon
+  uid_doc_blocks uid_contains);
 
 # (UID_TEST_ALARM lengthens it, for bench/stress.sh)
 my $alarm = $ENV{UID_TEST_ALARM} // 600;
@@ -296,6 +297,49 @@ sub uid_carry_check
 	}
 	is(join(', ', @bad), '', "$what: every family continues above every earlier ID (none repeated: primary keys)");
 	return;
+}
+
+# uid_doc_blocks(FILE): the code blocks of the Markdown FILE that have an
+# info string (```sql, ```python test/clients/psycopg_ids.py), each
+# [info string, [lines]]
+sub uid_doc_blocks
+{
+	my ($file) = @_;
+	open my $fh, '<', $file or die "cannot read $file: $!";
+	my @doc = <$fh>;
+	close $fh;
+	chomp @doc;
+	my @blocks;
+	for (my $i = 0; $i < @doc; $i++)
+	{
+		next unless $doc[$i] =~ /^```(\S.*)$/;
+		my $info = $1;
+		my @body;
+		push @body, $doc[$i] while ++$i < @doc && $doc[$i] ne '```';
+		push @blocks, [ $info, \@body ];
+	}
+	return @blocks;
+}
+
+# uid_contains(FILE, LINES): whether FILE has LINES one after the other,
+# each with the same indentation added (a documented snippet nested in a
+# program's block); blank lines match blank lines.
+sub uid_contains
+{
+	my ($file, $lines) = @_;
+	open my $f, '<', $file or return 0;
+	my @text = <$f>;
+	close $f;
+	chomp @text;
+	for my $start (0 .. @text - @$lines)
+	{
+		my ($indent) = $text[$start] =~ /^(\s*)\Q$lines->[0]\E$/ or next;
+		return 1 unless grep {
+			my $want = $lines->[$_] eq '' ? '' : $indent . $lines->[$_];
+			$text[ $start + $_ ] ne $want
+		} 1 .. $#$lines;
+	}
+	return 0;
 }
 
 1;

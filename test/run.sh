@@ -26,11 +26,14 @@
 # has them: on the machine itself psycopg 3, asyncpg and the JDBC driver
 # (python3-psycopg, python3-asyncpg, libpostgresql-jdbc-java; a JDK only if
 # javac is missing) and, with the machine's npm where it has one,
-# node-postgres (npm's pg, cached in /var/cache/uniqueid/npm); for
-# t/076_orms.pl, Django (python3-django, python3-psycopg2) and Knex (npm,
-# cached in /var/cache/uniqueid/npm-orms) on the machine itself; in 18's root
+# node-postgres (npm's pg, cached in /var/cache/uniqueid/npm); in 18's root
 # (sid) Go with pgx and cargo with the postgres crate (golang-go,
-# golang-github-jackc-pgx-v5-dev, cargo, librust-postgres-dev).  The
+# golang-github-jackc-pgx-v5-dev, cargo, librust-postgres-dev).  For
+# t/076_orms.pl, the Python and Ruby ORMs from Debian on the machine and in
+# every root (python3-django, python3-sqlalchemy, python3-alembic,
+# python3-psycopg2, ruby-activerecord, ruby-pg), and Knex and Sequelize
+# with the machine's npm on the machine only (cached in
+# /var/cache/uniqueid/npm-orms).  The
 # third-party sources of test/vendor.lock (Citus, pgEdge snowflake,
 # pg_uuidv7) come from UID_VENDOR (a directory of archives), else
 # ../shared/vendor, else their upstream URLs (downloaded once and checked;
@@ -159,8 +162,12 @@ tools=(make gcc procps libipc-run-perl gdb)
 # builds it from source, as Debian has no postgresql-19-pgtap: test/roots.sh)
 pgtap=("postgresql-$UID_PGVER-pgtap")
 [ -f "/usr/share/postgresql/$UID_PGVER/extension/pgtap.control" ] && pgtap=()
+# The Python and Ruby ORMs of t/076_orms.pl, Debian's own, on the machine
+# and in every root (each Debian has its releases of them: Django 3.2, 4.2
+# and 5.2, say); about 40 packages, 18 MB, 10 s in a root
+orms=(python3-django python3-psycopg2 python3-sqlalchemy python3-alembic ruby-activerecord ruby-pg)
 uid_install_packages "${tools[@]}" "postgresql-$UID_PGVER" "postgresql-server-dev-$UID_PGVER" \
-	"${pgtap[@]}" libtap-parser-sourcehandler-pgtap-perl || exit 2
+	"${pgtap[@]}" libtap-parser-sourcehandler-pgtap-perl "${orms[@]}" || exit 2
 # pg_partman and TimescaleDB (t/085_partman.pl, t/086_timescaledb.pl),
 # where Debian packages them for this version; the tests skip elsewhere
 extras=()
@@ -175,8 +182,7 @@ done
 UID_NPM_DIR=${UID_CACHE:-/var/cache/uniqueid}/npm
 UID_NPM_ORMS_DIR=${UID_CACHE:-/var/cache/uniqueid}/npm-orms
 if [ -z "${UID_IN_ROOT:-}" ]; then
-	# (and Django with its driver for t/076_orms.pl)
-	clients=(python3-psycopg python3-asyncpg libpostgresql-jdbc-java python3-django python3-psycopg2)
+	clients=(python3-psycopg python3-asyncpg libpostgresql-jdbc-java)
 	command -v javac >/dev/null || clients+=(default-jdk-headless)
 	uid_install_packages "${clients[@]}" || exit 2
 	# uid_npm_install DIR PACKAGE_JSON MODULE TEST: MODULE (and what
@@ -192,9 +198,9 @@ if [ -z "${UID_IN_ROOT:-}" ]; then
 			(cd "$dir" && timeout 300 npm install --no-audit --no-fund --loglevel=error >/dev/null) ||
 			{ uid_log "npm could not install $module: $test will skip it, saying so"; rm -rf "$dir"; }
 	}
-	# node-postgres for t/075_clients.pl, Knex for t/076_orms.pl
+	# node-postgres for t/075_clients.pl, Knex and Sequelize for t/076_orms.pl
 	uid_npm_install "$UID_NPM_DIR" test/clients/node/package.json pg t/075_clients.pl
-	uid_npm_install "$UID_NPM_ORMS_DIR" test/orms/knex/package.json knex t/076_orms.pl
+	uid_npm_install "$UID_NPM_ORMS_DIR" test/orms/package.json sequelize t/076_orms.pl
 elif [ "$UID_PGVER" = 18 ]; then
 	uid_install_packages golang-go golang-github-jackc-pgx-v5-dev cargo librust-postgres-dev || exit 2
 fi

@@ -1,7 +1,8 @@
 # The Django project of t/076_orms.pl: one app, shop, whose keys are
 # BigAutoField (DEFAULT_AUTO_FIELD), on the server the environment names
-# (PGHOST, PGPORT, PGUSER, PGDATABASE), beside Django's own contenttypes
-# and auth, whose keys are AutoField.
+# (PGHOST, PGPORT, PGUSER, PGDATABASE), every connection with
+# uniqueid.serial_normalization = snowflake, beside Django's own
+# contenttypes and auth, whose keys are AutoField.
 import os
 
 SECRET_KEY = "uniqueid-t076"
@@ -15,5 +16,6 @@ DATABASES = {
         "PORT": os.environ["PGPORT"],
         "USER": os.environ["PGUSER"],
         "NAME": os.environ["PGDATABASE"],
+        "OPTIONS": {"options": "-c uniqueid.serial_normalization=snowflake"},
     }
 }

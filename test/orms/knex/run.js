@@ -1,8 +1,9 @@
-// t/076_orms.pl's Knex side: runs the migrations of migrations/ with Knex's
-// migrator, inserts an author (returning its key) and 300 books with
-// batchInsert in batches of 100 (returning theirs), and prints as JSON the
-// keys Knex got back (int8 comes back as a string, which is exact), the
-// keys in the table as text, and what the common
+// t/076_orms.pl's Knex side: on connections with
+// uniqueid.serial_normalization = snowflake, runs the migrations of
+// migrations/ with Knex's migrator, inserts an author (returning its key)
+// and 300 books with batchInsert in batches of 100 (returning theirs), and
+// prints as JSON the keys Knex got back (int8 comes back as a string,
+// which is exact), the keys in the table as text, and what the common
 // types.setTypeParser(20, parseInt) makes of them.
 const path = require('path');
 const pg = require('pg');
@@ -13,6 +14,7 @@ const knex = require('knex')({
     port: Number(process.env.PGPORT),
     user: process.env.PGUSER,
     database: process.env.PGDATABASE,
+    options: '-c uniqueid.serial_normalization=snowflake',
   },
 });
 

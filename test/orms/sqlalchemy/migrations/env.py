@@ -1,0 +1,15 @@
+# t/076_orms.pl's Alembic environment: online, on shop.py's engine; offline
+# (--sql), the SQL it would run; uniqueid's tables left out of autogenerate
+from alembic import context
+
+from shop import Base, include_name, make_engine
+
+if context.is_offline_mode():
+    context.configure(url="postgresql://", target_metadata=Base.metadata, literal_binds=True)
+    with context.begin_transaction():
+        context.run_migrations()
+else:
+    with make_engine().connect() as connection:
+        context.configure(connection=connection, target_metadata=Base.metadata, include_name=include_name)
+        with context.begin_transaction():
+            context.run_migrations()

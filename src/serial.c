@@ -11,8 +11,11 @@
  * extension's script and in pg_upgrade's binary-upgrade mode nothing is
  * touched.  Whatever the setting, an ALTER TABLE that would change the
  * identity of such a column, or narrow it to an integer that cannot hold
- * its default's values, fails naming the setting.  uniqueid_normalized_columns()
- * lists the columns.  doc/orms.md is the user's side of all this.
+ * its default's values, fails naming the setting, and so does an ALTER
+ * SEQUENCE of the sequence such a column would have had.  The statement's
+ * text is rewritten with its tree, for whatever sends the text on (Citus,
+ * to its workers).  uniqueid_normalized_columns() lists the columns.
+ * doc/orms.md is the user's side of all this.
  */
 #include "compat.h"
 
@@ -23,6 +26,7 @@
 #include "access/htup_details.h"
 #include "access/relation.h"
 #include "access/table.h"
+#include "catalog/namespace.h"
 #include "catalog/pg_attrdef.h"
 #include "catalog/pg_attribute.h"
 #include "catalog/pg_extension.h"
@@ -480,6 +484,57 @@ uid_serial_check_alter(AlterTableStmt *stmt)
 		relation_close(rel, NoLock);
 }
 
+/*
+ * ALTER SEQUENCE of a sequence that does not exist, named as the server
+ * names a serial column's (<table>_<column>_seq, in the table's schema),
+ * where that column is one the setting made: the server's error (same
+ * SQLSTATE and message), saying why there is no sequence.  Names the server
+ * shortened to fit are not recognised: the server's own error follows.
+ */
+static void
+uid_serial_check_sequence(AlterSeqStmt *stmt)
+{
+	const char *name = stmt->sequence->relname;
+	size_t		len = strlen(name);
+	Oid			generator;
+
+	if (stmt->missing_ok || len < 7 || strcmp(name + len - 4, "_seq") != 0 ||
+		OidIsValid(RangeVarGetRelid(stmt->sequence, NoLock, true)) ||
+		!OidIsValid(generator = uid_serial_generator_oid()))
+		return;
+	/* every split of <table>_<column> at an underscore */
+	for (size_t i = 1; i + 5 < len; i++)
+	{
+		char	   *table;
+		char	   *column;
+		Oid			relid;
+		Relation	rel;
+		AttrNumber	attnum;
+		Oid			atttype;
+		bool		made;
+
+		if (name[i] != '_')
+			continue;
+		table = pnstrdup(name, i);
+		relid = RangeVarGetRelid(makeRangeVar(stmt->sequence->schemaname, table, -1), AccessShareLock, true);
+		if (!OidIsValid(relid))
+			continue;
+		column = pnstrdup(name + i + 1, len - i - 5);
+		rel = relation_open(relid, NoLock);
+		made = uid_serial_attribute(rel, column, &attnum, &atttype) &&
+			uid_serial_normalized(rel, attnum, atttype, generator);
+		relation_close(rel, NoLock);
+		if (made)
+			ereport(ERROR,
+					(errcode(ERRCODE_UNDEFINED_TABLE),
+					 errmsg("relation \"%s\" does not exist", name),
+					 errdetail("Column \"%s\" of table \"%s\" has no sequence: it is a bigint defaulting to %s(), "
+							   "as uniqueid.serial_normalization makes a bigserial or identity key.",
+							   column, table, UID_SERIAL_GENERATOR),
+					 errhint("Leave the key as it is: new rows get snowflakes from its default. uniqueid_normalized_columns() lists such columns.")));
+	}
+}
+
 /* Whether the statement has a column definition the setting may rewrite. */
 static bool
 uid_serial_has_columns(Node *stmt)
@@ -593,6 +648,8 @@ uid_serial_process_utility(PlannedStmt *pstmt, const char *queryString, bool rea
 			queryString = rewritten;
 		}
 	}
+	else if (IsA(stmt, AlterSeqStmt) && !creating_extension && !IsBinaryUpgrade)
+		uid_serial_check_sequence((AlterSeqStmt *) stmt);
 	if (prev_process_utility_hook)
 		prev_process_utility_hook(pstmt, queryString, readOnlyTree, context, params, queryEnv, dest, qc);
 	else

@@ -488,8 +488,9 @@ uid_serial_check_alter(AlterTableStmt *stmt)
  * ALTER SEQUENCE of a sequence that does not exist, named as the server
  * names a serial column's (<table>_<column>_seq, in the table's schema),
  * where that column is one the setting made: the server's error (same
- * SQLSTATE and message), saying why there is no sequence.  Names the server
- * shortened to fit are not recognised: the server's own error follows.
+ * SQLSTATE and message), saying why there is no sequence, for a table the
+ * caller may read.  Names the server shortened to fit are not recognised:
+ * the server's own error follows.
  */
 static void
 uid_serial_check_sequence(AlterSeqStmt *stmt)
@@ -516,14 +517,15 @@ uid_serial_check_sequence(AlterSeqStmt *stmt)
 		if (name[i] != '_')
 			continue;
 		table = pnstrdup(name, i);
-		relid = RangeVarGetRelid(makeRangeVar(stmt->sequence->schemaname, table, -1), AccessShareLock, true);
-		if (!OidIsValid(relid))
+		relid = RangeVarGetRelid(makeRangeVar(stmt->sequence->schemaname, table, -1), NoLock, true);
+		/* (no lock, nor a wait for one, on a table the caller may not read) */
+		if (!OidIsValid(relid) || pg_class_aclcheck(relid, GetUserId(), ACL_SELECT) != ACLCHECK_OK ||
+			(rel = try_relation_open(relid, AccessShareLock)) == NULL)
 			continue;
 		column = pnstrdup(name + i + 1, len - i - 5);
-		rel = relation_open(relid, NoLock);
 		made = uid_serial_attribute(rel, column, &attnum, &atttype) &&
 			uid_serial_normalized(rel, attnum, atttype, generator);
-		relation_close(rel, NoLock);
+		relation_close(rel, AccessShareLock);
 		if (made)
 			ereport(ERROR,
 					(errcode(ERRCODE_UNDEFINED_TABLE),

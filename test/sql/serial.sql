@@ -224,6 +224,14 @@ ALTER SEQUENCE orders_id_seq RESTART WITH 1000;
 ALTER SEQUENCE uid_serial.order_lines_id_seq OWNED BY NONE;
 ALTER SEQUENCE order_lines_n_seq RESTART;
 ALTER SEQUENCE no_such_table_id_seq RESTART;
+-- (a role that may not read the table gets the server's error alone)
+CREATE ROLE regress_uid_serial_seq;
+GRANT USAGE ON SCHEMA uid_serial TO regress_uid_serial_seq;
+SET ROLE regress_uid_serial_seq;
+ALTER SEQUENCE orders_id_seq RESTART WITH 1000;
+RESET ROLE;
+REVOKE USAGE ON SCHEMA uid_serial FROM regress_uid_serial_seq;
+DROP ROLE regress_uid_serial_seq;
 -- (the statement's text is rewritten with the column, for servers it is
 -- sent on to (Citus: t/090_citus.pl); a later error still points at its
 -- place in the text as written, however the words are spelled)

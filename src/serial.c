@@ -159,6 +159,9 @@ uid_serial_words_end(const char *query, int location, const char *const *words, 
 
 	if (query == NULL || location < 0 || location >= (int) strlen(query))
 		return -1;
+	/* (a name in Unicode escapes, U&"...", is read further on than the scanner goes) */
+	if ((query[location] == 'u' || query[location] == 'U') && query[location + 1] == '&')
+		return -1;
 	scanner = scanner_init(query + location, &extra, &ScanKeywords, ScanKeywordTokens);
 	for (int i = 0; i <= nwords; i++)
 	{
@@ -279,8 +282,8 @@ uid_serial_column(ColumnDef *col, const char *relname, char **nsp, const char *q
 	if (edit->end < 0)
 	{
 		uid_serial_left_alone(col, relname, kw ? psprintf("a %s column", kw) : "an identity column",
-							  "The statement's text does not say so where the server read it, so the text could not be made to say what the column becomes.",
-							  "Write the column as bigint DEFAULT next_snowflake().");
+							  "It is not written plainly in the statement's text (a name in Unicode escapes), so the text, which Citus sends on to its workers, could not be made to say what the column becomes.",
+							  "Write it plainly, or as bigint DEFAULT next_snowflake().");
 		return;
 	}
 	edit->text = psprintf("%sNOT NULL DEFAULT %s.%s()::pg_catalog.int8 ", kw ? "pg_catalog.int8 " : "",

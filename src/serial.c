@@ -144,9 +144,10 @@ typedef struct UidSerialEdit
 
 /*
  * Where the text of a rewritten column says what the tree said (its words
- * at location, as the server's scanner reads them from there): the end of
- * those words (the start of the token after them, or of the end), or -1
- * if the text does not say them there.
+ * at location, as the server's scanner reads them from there: a word
+ * unquoted in any case, or quoted exactly): the end of the last word, or -1
+ * if the text does not say them there.  (The tokens' values are not read,
+ * only where they are, whatever kind of token the text has there.)
  */
 static int
 uid_serial_words_end(const char *query, int location, const char *const *words, int nwords)
@@ -155,26 +156,29 @@ uid_serial_words_end(const char *query, int location, const char *const *words, 
 	core_yyscan_t scanner;
 	core_YYSTYPE val;
 	YYLTYPE		loc = 0;
-	int			tok = 0;
+	int			end = -1;
 
 	if (query == NULL || location < 0 || location >= (int) strlen(query))
 		return -1;
-	/* (a name in Unicode escapes, U&"...", is read further on than the scanner goes) */
-	if ((query[location] == 'u' || query[location] == 'U') && query[location + 1] == '&')
-		return -1;
 	scanner = scanner_init(query + location, &extra, &ScanKeywords, ScanKeywordTokens);
-	for (int i = 0; i <= nwords; i++)
+	for (int i = 0; i < nwords; i++)
 	{
-		tok = core_yylex(&val, &loc, scanner);
-		/* (a word is an identifier or a keyword: a token past the characters') */
-		if (i < nwords && (tok < 256 || (i == 0 && loc != 0) || strcmp(val.str, words[i]) != 0))
-		{
-			scanner_finish(scanner);
-			return -1;
-		}
+		const char *at;
+		size_t		len = strlen(words[i]);
+
+		if (core_yylex(&val, &loc, scanner) == 0 || (i == 0 && loc != 0))
+			break;
+		at = query + location + loc;
+		if (at[0] == '"' && strncmp(at + 1, words[i], len) == 0 && at[len + 1] == '"')
+			len += 2;
+		else if (pg_strncasecmp(at, words[i], len) != 0 || IS_HIGHBIT_SET(at[len]) ||
+				 isalnum((unsigned char) at[len]) || at[len] == '_' || at[len] == '$')
+			break;
+		if (i == nwords - 1)
+			end = location + loc + len;
 	}
 	scanner_finish(scanner);
-	return location + (tok == 0 ? (int) strlen(query + location) : loc);
+	return end;
 }
 
 /*

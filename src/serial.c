@@ -290,8 +290,10 @@ uid_serial_column(ColumnDef *col, const char *relname, char **nsp, const char *q
 							  "Write it plainly, or as bigint DEFAULT next_snowflake().");
 		return;
 	}
-	edit->text = psprintf("%sNOT NULL DEFAULT %s.%s()::pg_catalog.int8 ", kw ? "pg_catalog.int8 " : "",
-						  quote_identifier(*nsp), UID_SERIAL_GENERATOR);
+	/* (a space after it where the text goes on with no break, "bigserial"PRIMARY KEY) */
+	edit->text = psprintf("%sNOT NULL DEFAULT %s.%s()::pg_catalog.int8%s", kw ? "pg_catalog.int8 " : "",
+						  quote_identifier(*nsp), UID_SERIAL_GENERATOR,
+						  query[edit->end] == '\0' || strchr(" \t\n\r\f\v,);", query[edit->end]) ? "" : " ");
 	*edits = lappend(*edits, edit);
 
 	/* bigint NOT NULL DEFAULT <schema>.next_snowflake()::bigint */
@@ -651,9 +653,19 @@ uid_serial_process_utility(PlannedStmt *pstmt, const char *queryString, bool rea
 				readOnlyTree = false;
 			}
 			rewritten = uid_serial_rewrite(pstmt->utilityStmt, queryString);
-			/* (stmt_len 0 is the rest of the text, which it still is) */
+			/*
+			 * The statement's length in the new text, in a copy of the
+			 * caller's PlannedStmt, which hooks around this one may read
+			 * after it (stmt_len 0 is the rest of the text, which it still is)
+			 */
 			if (rewritten != queryString && pstmt->stmt_len > 0)
-				pstmt->stmt_len += strlen(rewritten) - strlen(queryString);
+			{
+				PlannedStmt *moved = makeNode(PlannedStmt);
+
+				memcpy(moved, pstmt, sizeof(PlannedStmt));
+				moved->stmt_len += strlen(rewritten) - strlen(queryString);
+				pstmt = moved;
+			}
 			queryString = rewritten;
 		}
 	}

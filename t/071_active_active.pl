@@ -13,6 +13,9 @@
 # continues above every ID the server made (its floor); a server lost and
 # restored from an older base backup, its clock 60 s behind, rejoins
 # (rebuilt as doc/active-active.md says) above every ID its number made.
+# A table an ORM's migration makes on every server, its key bigserial and
+# uniqueid.serial_normalization on: a snowflake key on each, no sequence,
+# the rows of all three replicated with no key twice.
 # (16 and later: origin = none; the promotion 17 and later: failover slots.)
 use strict;
 use warnings FATAL => 'all';
@@ -92,10 +95,16 @@ my $schema = join '', map {
 		node int NOT NULL DEFAULT current_setting('uniqueid.node')::int,
 		phase int NOT NULL, made timestamptz NOT NULL DEFAULT clock_timestamp());\n"
 } @fam;
+# and a table as an ORM's migration makes it, run on every server, with
+# uniqueid.serial_normalization on for the database everywhere
+# (doc/active-active.md): its bigserial key a snowflake of each server's own
+my $orm_table = q{CREATE TABLE orm_items (id bigserial PRIMARY KEY,
+	node int NOT NULL DEFAULT current_setting('uniqueid.node')::int, k int NOT NULL);};
 for my $s (qw(a b c))
 {
 	$node{$s}->safe_psql('postgres', 'CREATE DATABASE app');
-	$node{$s}->safe_psql('app', "CREATE EXTENSION uniqueid;\n$schema\nCREATE PUBLICATION pub_$s FOR ALL TABLES;");
+	$node{$s}->safe_psql('postgres', 'ALTER DATABASE app SET uniqueid.serial_normalization = snowflake');
+	$node{$s}->safe_psql('app', "CREATE EXTENSION uniqueid;\n$schema\n$orm_table\nCREATE PUBLICATION pub_$s FOR ALL TABLES;");
 }
 # a's rows from before the group: copied to b and c, whose tables are empty
 $node{a}->safe_psql('app', join '', map { "INSERT INTO t_$_ (phase) SELECT 0 FROM generate_series(1, 500);\n" } @fam);
@@ -289,6 +298,24 @@ is( $node{a}->safe_psql('app', join ' UNION ALL ', map { "SELECT string_agg(DIST
 
 # a base backup of b, restored at the end
 $node{b}->backup('bbk');
+
+# the ORM's table: two clients on each server, each 50 transactions of 20
+# rows; every server gets every row, and no key is made twice
+my $orm_load = "DO \$\$ BEGIN FOR i IN 1..50 LOOP INSERT INTO orm_items (k) SELECT i FROM generate_series(1, 20); COMMIT; END LOOP; END \$\$";
+my @orm_runs = uid_concurrently_on(map { ([ $node{$_}, 'app', $orm_load ], [ $node{$_}, 'app', $orm_load ]) } qw(a b c));
+is(join('', map { $_->{ok} ? '' : $_->{err} } @orm_runs), '', 'orm_items: the clients on a, b and c insert without an error');
+quiesce();
+my $orm_digest = q{SELECT count(*) || ' ' || count(DISTINCT id) || ' ' || md5(string_agg(id || '/' || node || '/' || k, ',' ORDER BY id))
+	FROM orm_items};
+my $orm_a = $node{a}->safe_psql('app', $orm_digest);
+like($orm_a, qr/^6000 6000 /, 'orm_items: 6,000 rows on a, every key distinct');
+is($node{$_}->safe_psql('app', $orm_digest), $orm_a, "orm_items: $_ holds the same rows as a") for qw(b c);
+no_errors('orm_items');
+is($node{a}->safe_psql('app', 'SELECT count(*) FROM orm_items WHERE id_node(id::snowflake) <> node'), 0,
+	"orm_items: each key is a snowflake of the server that made it");
+is( join(',', map { $node{$_}->safe_psql('app', q{SELECT (SELECT pg_get_expr(adbin, adrelid, true) FROM pg_attrdef WHERE adrelid = 'orm_items'::regclass AND adnum = 1)
+		|| ' ' || (SELECT count(*) FROM pg_class WHERE relkind = 'S' AND relname LIKE 'orm_items%')}) } qw(a b c)),
+	join(',', ('next_snowflake()::bigint 0') x 3), 'orm_items: its key defaults to next_snowflake() on every server, with no sequence');
 
 # the node fields: uniqueid.node of the server that made the ID
 for my $s (qw(a b c))

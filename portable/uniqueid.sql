@@ -53,11 +53,15 @@ CREATE FUNCTION uniqueid_time_out_of_range(typname text, t timestamptz, first ti
 RETURNS bigint LANGUAGE plpgsql STABLE PARALLEL SAFE
 AS $$
 BEGIN
+    IF typname = 'shardid' AND t > last AND t < timestamptz '2081-04-30 12:54:37.273+00' THEN
+        RAISE EXCEPTION 'timestamp out of range for type %: "%"', typname, t
+            USING ERRCODE = 'datetime_field_overflow',
+                  DETAIL = pg_catalog.format('Type %s holds times from %s to %s.', typname, first, last),
+                  HINT = 'The SQL edition''s shardid ends where the top bit of a bigint would be set; the C extension''s runs to 2081.';
+    END IF;
     RAISE EXCEPTION 'timestamp out of range for type %: "%"', typname, t
         USING ERRCODE = 'datetime_field_overflow',
-              DETAIL = pg_catalog.format('Type %s holds times from %s to %s.', typname, first, last),
-              HINT = CASE WHEN typname = 'shardid' AND t > last AND t < timestamptz '2081-04-30 12:54:37.273+00'
-                          THEN 'The SQL edition''s shardid ends where the top bit of a bigint would be set; the C extension''s runs to 2081.' END;
+              DETAIL = pg_catalog.format('Type %s holds times from %s to %s.', typname, first, last);
 END
 $$;
 
@@ -197,14 +201,10 @@ BEGIN
         -- floor to the microsecond, then from 1582-10-15 to 1970-01-01
         unix_us := pg_catalog.div(t100ns, 10) - 12219292800000000;
     END IF;
-    BEGIN
-        RETURN pg_catalog.to_timestamp(0) + pg_catalog.make_interval(
-            days => pg_catalog.div(unix_us, 86400000000)::integer,
-            secs => pg_catalog.mod(unix_us, 86400000000) / 1000000);
-    EXCEPTION WHEN datetime_field_overflow OR numeric_value_out_of_range THEN
-        RAISE EXCEPTION 'the time of uuid "%" is out of range for type timestamp with time zone', $1
-            USING ERRCODE = 'datetime_field_overflow';
-    END;
+    -- (from 1582 to 10889: always a timestamptz)
+    RETURN pg_catalog.timezone('UTC', timestamp '1970-01-01 00:00:00' + pg_catalog.make_interval(
+        days => pg_catalog.div(unix_us, 86400000000)::integer,
+        secs => pg_catalog.mod(unix_us, 86400000000) / 1000000));
 END
 $$;
 
@@ -490,6 +490,30 @@ BEGIN
                                            (1 << bits) - 1, typname);
     END IF;
     RETURN n;
+END
+$f$;
+
+-- uniqueid_high_water(): the millisecond after the latest that any
+-- generator of the edition has reached in this database: every ID it made
+-- has an earlier time.  The C extension continues above every one of them
+-- after uniqueid_raise_horizon(uniqueid_high_water()) (doc/portable.md).
+CREATE FUNCTION @S@.uniqueid_high_water() RETURNS timestamptz
+LANGUAGE plpgsql VOLATILE
+AS $f$
+DECLARE
+    ms bigint;
+    v bigint;
+    st regclass;
+BEGIN
+    SELECT last_value INTO v FROM @S@.uniqueid_uuid7_state;
+    ms := v >> 12;
+    SELECT last_value INTO v FROM @S@.uniqueid_snowflake_state;
+    ms := pg_catalog.greatest(ms, (v >> 12) + 1288834974657);
+    FOR st IN SELECT state FROM @S@.uniqueid_shard LOOP
+        EXECUTE pg_catalog.format('SELECT last_value FROM %s', st) INTO v;
+        ms := pg_catalog.greatest(ms, (v >> 10) + 1314220021721);
+    END LOOP;
+    RETURN @S@.uniqueid_unix_time(ms + 1);
 END
 $f$;
 

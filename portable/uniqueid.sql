@@ -508,10 +508,10 @@ BEGIN
     SELECT last_value INTO v FROM @S@.uniqueid_uuid7_state;
     ms := v >> 12;
     SELECT last_value INTO v FROM @S@.uniqueid_snowflake_state;
-    ms := pg_catalog.greatest(ms, (v >> 12) + 1288834974657);
+    ms := GREATEST(ms, (v >> 12) + 1288834974657);
     FOR st IN SELECT state FROM @S@.uniqueid_shard LOOP
         EXECUTE pg_catalog.format('SELECT last_value FROM %s', st) INTO v;
-        ms := pg_catalog.greatest(ms, (v >> 10) + 1314220021721);
+        ms := GREATEST(ms, (v >> 10) + 1314220021721);
     END LOOP;
     RETURN @S@.uniqueid_unix_time(ms + 1);
 END

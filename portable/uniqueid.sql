@@ -243,36 +243,6 @@ RETURN CASE WHEN pg_catalog.isfinite(t)
             ELSE uniqueid_time_out_of_range(typname, t, uniqueid_unix_time(epoch_ms),
                                             uniqueid_unix_time(epoch_ms + time_max)) END;
 
-CREATE FUNCTION make_shardid("time" timestamptz, shard integer, seq integer) RETURNS shardid
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-AS $$
-BEGIN
-    IF shard NOT BETWEEN 0 AND 8191 THEN
-        PERFORM uniqueid_out_of_range('shardid', 'shard', shard, 8191);
-    END IF;
-    IF seq NOT BETWEEN 0 AND 1023 THEN
-        PERFORM uniqueid_out_of_range('shardid', 'seq', seq, 1023);
-    END IF;
-    RETURN (uniqueid_time_units('shardid', "time", 1314220021721, 1099511627775) << 23)
-           | (shard::bigint << 10) | seq;
-END
-$$;
-
-CREATE FUNCTION make_snowflake("time" timestamptz, node integer, seq integer) RETURNS snowflake
-LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
-AS $$
-BEGIN
-    IF node NOT BETWEEN 0 AND 1023 THEN
-        PERFORM uniqueid_out_of_range('snowflake', 'node', node, 1023);
-    END IF;
-    IF seq NOT BETWEEN 0 AND 4095 THEN
-        PERFORM uniqueid_out_of_range('snowflake', 'seq', seq, 4095);
-    END IF;
-    RETURN (uniqueid_time_units('snowflake', "time", 1288834974657, 2199023255551) << 22)
-           | (node::bigint << 12) | seq;
-END
-$$;
-
 -- TYPE_floor(time): the smallest ID whose time is at or after time
 CREATE FUNCTION shardid_floor("time" timestamptz) RETURNS shardid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
@@ -413,6 +383,38 @@ DECLARE
     s text := pg_catalog.quote_ident(pg_catalog.current_schema());
 BEGIN
     EXECUTE pg_catalog.replace($sql$
+-- make_shardid(time, shard, seq), make_snowflake(time, node, seq): an ID from its
+-- fields, each range-checked as the C extension checks them
+CREATE FUNCTION @S@.make_shardid("time" timestamptz, shard integer, seq integer) RETURNS @S@.shardid
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $f$
+BEGIN
+    IF shard NOT BETWEEN 0 AND 8191 THEN
+        PERFORM @S@.uniqueid_out_of_range('shardid', 'shard', shard, 8191);
+    END IF;
+    IF seq NOT BETWEEN 0 AND 1023 THEN
+        PERFORM @S@.uniqueid_out_of_range('shardid', 'seq', seq, 1023);
+    END IF;
+    RETURN (@S@.uniqueid_time_units('shardid', "time", 1314220021721, 1099511627775) << 23)
+           | (shard::bigint << 10) | seq;
+END
+$f$;
+
+CREATE FUNCTION @S@.make_snowflake("time" timestamptz, node integer, seq integer) RETURNS @S@.snowflake
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $f$
+BEGIN
+    IF node NOT BETWEEN 0 AND 1023 THEN
+        PERFORM @S@.uniqueid_out_of_range('snowflake', 'node', node, 1023);
+    END IF;
+    IF seq NOT BETWEEN 0 AND 4095 THEN
+        PERFORM @S@.uniqueid_out_of_range('snowflake', 'seq', seq, 4095);
+    END IF;
+    RETURN (@S@.uniqueid_time_units('snowflake', "time", 1288834974657, 2199023255551) << 22)
+           | (node::bigint << 12) | seq;
+END
+$f$;
+
 -- uniqueid_set_node(node): this database's node number, from now on; the
 -- shard of the same number (below 8192) becomes its own (next_id()).
 CREATE FUNCTION @S@.uniqueid_set_node(node integer) RETURNS integer

@@ -91,6 +91,17 @@ is(objects($strict), 0, 'leaving nothing in its schema');
 ($ret, $err) = run_file($strict, $edition);
 is($ret, 0, 'and installs it again') or diag $err;
 
+# the edition names its own objects: it works with its schema outside search_path
+is(as_owner($strict, q{SET search_path = public;
+	SELECT ids.make_shardid('2011-09-09 22:28:04.721+00', 1341, 905)::bigint || ' ' || (ids.next_id(0) > 0)
+	  || (ids.next_id() > 0) || (ids.next_snowflake() > 0) || (ids.id_time(ids.next_uuid7()) > now() - interval '1 day')
+	  || (ids.make_snowflake(now(), 1, 1) > 0) || (ids.shardid_floor(now()) > 0)
+	  || (ids.uniqueid_high_water() > now() - interval '1 day')}),
+	'11637205501278089 truetruetruetruetruetruetrue', 'the edition works with its schema outside search_path');
+(undef, undef, $err) = $strict->psql('app', q{SET search_path = public; SELECT ids.make_shardid(now(), 8192, 0)},
+	extra_params => [ '-U', 'owner' ]);
+like($err, qr/ERROR:  shard 8192 is out of range for type shardid/, 'and raises its errors so');
+
 # ---- 8 sessions, 100,000 IDs each, on one shard's state
 as_owner($strict, q{CREATE TABLE got (s int, n int, id shardid)});
 my @runs = do

@@ -519,10 +519,9 @@ BEGIN
 END
 $f$;
 
--- the clock's millisecond since epoch_ms; 22008 outside 0..time_max
-CREATE FUNCTION @S@.uniqueid_clock_units(typname text, epoch_ms bigint, time_max bigint) RETURNS bigint
-LANGUAGE sql VOLATILE
-RETURN @S@.uniqueid_time_units(typname, pg_catalog.clock_timestamp(), epoch_ms, time_max);
+-- (The generators read the clock's millisecond since their epoch as
+-- floor(EXTRACT(epoch FROM clock_timestamp()) * 1000) - epoch, exact, and
+-- leave uniqueid_time_units to raise the error outside the type's times.)
 
 -- next_id(shard): the next shardid of a logical shard this database owns
 CREATE FUNCTION @S@.next_id(shard integer) RETURNS @S@.shardid
@@ -530,6 +529,7 @@ LANGUAGE plpgsql VOLATILE STRICT
 AS $f$
 DECLARE
     st regclass;
+    ms bigint := pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 1000)::bigint - 1314220021721;
     c bigint;
 BEGIN
     IF shard NOT BETWEEN 0 AND 8191 THEN
@@ -542,7 +542,10 @@ BEGIN
                   DETAIL = 'uniqueid_shard lists the shards this database owns.',
                   HINT = pg_catalog.format('Generate IDs for shard %s where it is owned, or run SELECT uniqueid_own_shards(%s).', shard, shard);
     END IF;
-    c := @S@.uniqueid_advance(st, @S@.uniqueid_clock_units('shardid', 1314220021721, 1099511627775) << 10);
+    IF ms NOT BETWEEN 0 AND 1099511627775 THEN
+        PERFORM @S@.uniqueid_time_units('shardid', pg_catalog.clock_timestamp(), 1314220021721, 1099511627775);
+    END IF;
+    c := @S@.uniqueid_advance(st, ms << 10);
     RETURN ((c >> 10) << 23) | (shard::bigint << 10) | (c & 1023);
 END
 $f$;
@@ -557,10 +560,18 @@ CREATE FUNCTION @S@.next_snowflake() RETURNS @S@.snowflake
 LANGUAGE plpgsql VOLATILE
 AS $f$
 DECLARE
-    n bigint := @S@.uniqueid_node_for('snowflake', 'node', 10);
-    c bigint := @S@.uniqueid_advance('@S@.uniqueid_snowflake_state',
-                                     @S@.uniqueid_clock_units('snowflake', 1288834974657, 2199023255551) << 12);
+    n bigint;
+    ms bigint := pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 1000)::bigint - 1288834974657;
+    c bigint;
 BEGIN
+    SELECT node INTO n FROM @S@.uniqueid_node;
+    IF n IS NULL OR n > 1023 THEN
+        PERFORM @S@.uniqueid_node_for('snowflake', 'node', 10);
+    END IF;
+    IF ms NOT BETWEEN 0 AND 2199023255551 THEN
+        PERFORM @S@.uniqueid_time_units('snowflake', pg_catalog.clock_timestamp(), 1288834974657, 2199023255551);
+    END IF;
+    c := @S@.uniqueid_advance('@S@.uniqueid_snowflake_state', ms << 12);
     RETURN ((c >> 12) << 22) | (n << 12) | (c & 4095);
 END
 $f$;
@@ -572,9 +583,13 @@ CREATE FUNCTION @S@.next_uuid7() RETURNS uuid
 LANGUAGE plpgsql VOLATILE
 AS $f$
 DECLARE
-    c bigint := @S@.uniqueid_advance('@S@.uniqueid_uuid7_state',
-                                     @S@.uniqueid_clock_units('uuid', 0, 281474976710655) << 12);
+    ms bigint := pg_catalog.floor(EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 1000)::bigint;
+    c bigint;
 BEGIN
+    IF ms NOT BETWEEN 0 AND 281474976710655 THEN
+        PERFORM @S@.uniqueid_time_units('uuid', pg_catalog.clock_timestamp(), 0, 281474976710655);
+    END IF;
+    c := @S@.uniqueid_advance('@S@.uniqueid_uuid7_state', ms << 12);
     RETURN (pg_catalog.lpad(pg_catalog.to_hex(((c >> 12) << 16) | 28672 | (c & 4095)), 16, '0')
             || pg_catalog.right(pg_catalog.replace(pg_catalog.gen_random_uuid()::text, '-', ''), 16))::uuid;
 END

@@ -6,7 +6,7 @@
 --   psql -v ON_ERROR_STOP=1 -1 -f portable/uniqueid-remove.sql   (or paste it)
 --
 -- Refuses, changing nothing, while anything outside the edition depends on
--- it (a column of type shardid or snowflake, a column default calling
+-- it (a column of type shardid, snowflake or sonyflake, a default calling
 -- next_id(), a view or function using it), and names what does.
 
 DO $remove$
@@ -27,11 +27,11 @@ BEGIN
         SELECT 'pg_proc'::regclass AS classid, p.oid AS objid FROM pg_catalog.pg_proc p
          WHERE p.pronamespace = ns
            AND (p.proname LIKE 'uniqueid\_%' OR p.proname IN ('id_time', 'id_shard', 'id_seq', 'id_node', 'id_parts',
-                'make_shardid', 'make_snowflake', 'shardid_floor', 'snowflake_floor', 'uuid7_floor',
-                'next_id', 'next_snowflake', 'next_uuid7'))
+                'make_shardid', 'make_snowflake', 'make_sonyflake', 'shardid_floor', 'snowflake_floor',
+                'sonyflake_floor', 'uuid7_floor', 'next_id', 'next_snowflake', 'next_sonyflake', 'next_uuid7'))
         UNION ALL
         SELECT 'pg_type'::regclass, t.oid FROM pg_catalog.pg_type t
-         WHERE t.typnamespace = ns AND t.typname IN ('shardid', 'snowflake')
+         WHERE t.typnamespace = ns AND t.typname IN ('shardid', 'snowflake', 'sonyflake')
         UNION ALL
         SELECT 'pg_operator'::regclass, o.oid FROM pg_catalog.pg_operator o
          WHERE o.oprnamespace = ns AND o.oprcode::oid IN (SELECT p.oid FROM pg_catalog.pg_proc p

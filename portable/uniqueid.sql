@@ -10,8 +10,8 @@
 --   psql -v ON_ERROR_STOP=1 -1 -f portable/uniqueid-remove.sql removes it
 --
 -- The same names, bit layouts, values and errors as the C extension for
--- shardid (IDs made before 2046), snowflake and version 7 UUIDs; what it
--- cannot promise is in doc/portable.md.  Nothing here is a psql
+-- shardid (IDs made before 2046), snowflake, sonyflake and version 7
+-- UUIDs; what it cannot promise is in doc/portable.md.  Nothing here is a psql
 -- meta-command: the file also runs in a hosted SQL editor.
 
 DO $check$
@@ -108,6 +108,11 @@ CREATE DOMAIN snowflake AS bigint
     CONSTRAINT snowflake_top_bit_clear CHECK (VALUE >= 0 OR uniqueid_not_an_id('snowflake', VALUE));
 COMMENT ON DOMAIN snowflake IS 'uniqueid SQL edition: Twitter''s snowflake IDs';
 
+-- Sony: 0 . time 39 (10 ms units since 2014-09-01) . seq 8 . machine 16
+CREATE DOMAIN sonyflake AS bigint
+    CONSTRAINT sonyflake_top_bit_clear CHECK (VALUE >= 0 OR uniqueid_not_an_id('sonyflake', VALUE));
+COMMENT ON DOMAIN sonyflake IS 'uniqueid SQL edition: Sony''s sonyflake IDs';
+
 ---------------------------------------------------------------------------
 -- decoding
 ---------------------------------------------------------------------------
@@ -140,6 +145,21 @@ CREATE FUNCTION id_parts(id snowflake, OUT "time" timestamptz, OUT node integer,
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 BEGIN ATOMIC
     SELECT id_time(id), id_node(id), id_seq(id);
+END;
+
+CREATE FUNCTION id_time(sonyflake) RETURNS timestamptz
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN uniqueid_unix_time(($1::bigint >> 24) * 10 + 1409529600000);
+CREATE FUNCTION id_seq(sonyflake) RETURNS integer
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN (($1::bigint >> 16) & 255)::integer;
+CREATE FUNCTION id_node(sonyflake) RETURNS integer
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN ($1::bigint & 65535)::integer;
+CREATE FUNCTION id_parts(id sonyflake, OUT "time" timestamptz, OUT seq integer, OUT machine integer)
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+BEGIN ATOMIC
+    SELECT id_time(id), id_seq(id), id_node(id);
 END;
 
 -- id_time(uuid): the time of a version 1, 6 or 7 UUID, truncated to the
@@ -222,26 +242,28 @@ END;
 -- making IDs from their fields, and the floors of a time
 ---------------------------------------------------------------------------
 
--- ms units since epoch_ms of t, truncated; 22008 outside 0..time_max
-CREATE FUNCTION uniqueid_time_units(typname text, t timestamptz, epoch_ms bigint, time_max bigint)
+-- units of unit_ms ms since epoch_ms of t, truncated; 22008 outside 0..time_max
+CREATE FUNCTION uniqueid_time_units(typname text, t timestamptz, epoch_ms bigint, time_max bigint,
+                                     unit_ms integer DEFAULT 1)
 RETURNS bigint LANGUAGE sql STABLE STRICT PARALLEL SAFE
 RETURN CASE WHEN pg_catalog.isfinite(t)
                  AND uniqueid_unix_ms(t) >= epoch_ms
-                 AND uniqueid_unix_ms(t) - epoch_ms < time_max + 1
-            THEN pg_catalog.floor(uniqueid_unix_ms(t) - epoch_ms)::bigint
+                 AND (uniqueid_unix_ms(t) - epoch_ms) / unit_ms < time_max + 1
+            THEN pg_catalog.floor((uniqueid_unix_ms(t) - epoch_ms) / unit_ms)::bigint
             ELSE uniqueid_time_out_of_range(typname, t, uniqueid_unix_time(epoch_ms),
-                                            uniqueid_unix_time(epoch_ms + time_max)) END;
+                                            uniqueid_unix_time(epoch_ms + time_max * unit_ms)) END;
 
--- the time field of the smallest ID at or after t (t rounded up to the ms);
--- 22008 before the epoch or past the start of the last ms
-CREATE FUNCTION uniqueid_floor_units(typname text, t timestamptz, epoch_ms bigint, time_max bigint)
+-- the time field of the smallest ID at or after t (t rounded up to the
+-- unit); 22008 before the epoch or past the start of the last unit
+CREATE FUNCTION uniqueid_floor_units(typname text, t timestamptz, epoch_ms bigint, time_max bigint,
+                                     unit_ms integer DEFAULT 1)
 RETURNS bigint LANGUAGE sql STABLE STRICT PARALLEL SAFE
 RETURN CASE WHEN pg_catalog.isfinite(t)
                  AND uniqueid_unix_ms(t) >= epoch_ms
-                 AND pg_catalog.ceil(uniqueid_unix_ms(t) - epoch_ms) <= time_max
-            THEN pg_catalog.ceil(uniqueid_unix_ms(t) - epoch_ms)::bigint
+                 AND pg_catalog.ceil((uniqueid_unix_ms(t) - epoch_ms) / unit_ms) <= time_max
+            THEN pg_catalog.ceil((uniqueid_unix_ms(t) - epoch_ms) / unit_ms)::bigint
             ELSE uniqueid_time_out_of_range(typname, t, uniqueid_unix_time(epoch_ms),
-                                            uniqueid_unix_time(epoch_ms + time_max)) END;
+                                            uniqueid_unix_time(epoch_ms + time_max * unit_ms)) END;
 
 -- TYPE_floor(time): the smallest ID whose time is at or after time
 CREATE FUNCTION shardid_floor("time" timestamptz) RETURNS shardid
@@ -250,6 +272,9 @@ RETURN uniqueid_floor_units('shardid', "time", 1314220021721, 1099511627775) << 
 CREATE FUNCTION snowflake_floor("time" timestamptz) RETURNS snowflake
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN uniqueid_floor_units('snowflake', "time", 1288834974657, 2199023255551) << 22;
+CREATE FUNCTION sonyflake_floor("time" timestamptz) RETURNS sonyflake
+LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
+RETURN uniqueid_floor_units('sonyflake', "time", 1409529600000, 549755813887, 10) << 24;
 -- the smallest version 7 UUID of the time: xxxxxxxx-xxxx-7000-8000-000000000000
 CREATE FUNCTION uuid7_floor("time" timestamptz) RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
@@ -264,21 +289,23 @@ RETURN (pg_catalog.lpad(pg_catalog.to_hex((uniqueid_floor_units('uuid', "time", 
 -- the ID a time stands for, as the C extension's comparisons have it: 0 up
 -- to the epoch, the largest bigint past the last millisecond (every ID is
 -- below), -1 for -infinity (every ID is above)
-CREATE FUNCTION uniqueid_time_point(t timestamptz, epoch_ms bigint, time_max bigint, shift integer)
+CREATE FUNCTION uniqueid_time_point(t timestamptz, epoch_ms bigint, time_max bigint, shift integer,
+                                     unit_ms integer DEFAULT 1)
 RETURNS bigint LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN CASE WHEN t = '-infinity' THEN -1
             WHEN t = 'infinity' THEN 9223372036854775807
             WHEN uniqueid_unix_ms(t) <= epoch_ms THEN 0
-            WHEN pg_catalog.ceil(uniqueid_unix_ms(t) - epoch_ms) > time_max THEN 9223372036854775807
-            ELSE pg_catalog.ceil(uniqueid_unix_ms(t) - epoch_ms)::bigint << shift END;
+            WHEN pg_catalog.ceil((uniqueid_unix_ms(t) - epoch_ms) / unit_ms) > time_max THEN 9223372036854775807
+            ELSE pg_catalog.ceil((uniqueid_unix_ms(t) - epoch_ms) / unit_ms)::bigint << shift END;
 
 -- the greatest bigint below that ID (the largest bigint again past the last
 -- millisecond): id >= t is id > this
-CREATE FUNCTION uniqueid_time_below(t timestamptz, epoch_ms bigint, time_max bigint, shift integer)
+CREATE FUNCTION uniqueid_time_below(t timestamptz, epoch_ms bigint, time_max bigint, shift integer,
+                                     unit_ms integer DEFAULT 1)
 RETURNS bigint LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN CASE WHEN t <> 'infinity'
-                 AND (uniqueid_unix_ms(t) <= epoch_ms OR pg_catalog.ceil(uniqueid_unix_ms(t) - epoch_ms) <= time_max)
-            THEN uniqueid_time_point(t, epoch_ms, time_max, shift) - 1
+                 AND (uniqueid_unix_ms(t) <= epoch_ms OR pg_catalog.ceil((uniqueid_unix_ms(t) - epoch_ms) / unit_ms) <= time_max)
+            THEN uniqueid_time_point(t, epoch_ms, time_max, shift, unit_ms) - 1
             ELSE 9223372036854775807 END;
 
 CREATE FUNCTION uniqueid_shardid_lt(id shardid, t timestamptz) RETURNS boolean
@@ -307,6 +334,19 @@ CREATE FUNCTION uniqueid_snowflake_ge(id snowflake, t timestamptz) RETURNS boole
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN id::bigint > uniqueid_time_below(t, 1288834974657, 2199023255551, 22);
 
+CREATE FUNCTION uniqueid_sonyflake_lt(id sonyflake, t timestamptz) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN id::bigint <= uniqueid_time_below(t, 1409529600000, 549755813887, 24, 10);
+CREATE FUNCTION uniqueid_sonyflake_le(id sonyflake, t timestamptz) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN id::bigint <= uniqueid_time_point(t, 1409529600000, 549755813887, 24, 10);
+CREATE FUNCTION uniqueid_sonyflake_gt(id sonyflake, t timestamptz) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN id::bigint > uniqueid_time_point(t, 1409529600000, 549755813887, 24, 10);
+CREATE FUNCTION uniqueid_sonyflake_ge(id sonyflake, t timestamptz) RETURNS boolean
+LANGUAGE sql IMMUTABLE PARALLEL SAFE
+RETURN id::bigint > uniqueid_time_below(t, 1409529600000, 549755813887, 24, 10);
+
 CREATE OPERATOR < (LEFTARG = shardid, RIGHTARG = timestamptz, FUNCTION = uniqueid_shardid_lt);
 CREATE OPERATOR <= (LEFTARG = shardid, RIGHTARG = timestamptz, FUNCTION = uniqueid_shardid_le);
 CREATE OPERATOR > (LEFTARG = shardid, RIGHTARG = timestamptz, FUNCTION = uniqueid_shardid_gt);
@@ -315,6 +355,10 @@ CREATE OPERATOR < (LEFTARG = snowflake, RIGHTARG = timestamptz, FUNCTION = uniqu
 CREATE OPERATOR <= (LEFTARG = snowflake, RIGHTARG = timestamptz, FUNCTION = uniqueid_snowflake_le);
 CREATE OPERATOR > (LEFTARG = snowflake, RIGHTARG = timestamptz, FUNCTION = uniqueid_snowflake_gt);
 CREATE OPERATOR >= (LEFTARG = snowflake, RIGHTARG = timestamptz, FUNCTION = uniqueid_snowflake_ge);
+CREATE OPERATOR < (LEFTARG = sonyflake, RIGHTARG = timestamptz, FUNCTION = uniqueid_sonyflake_lt);
+CREATE OPERATOR <= (LEFTARG = sonyflake, RIGHTARG = timestamptz, FUNCTION = uniqueid_sonyflake_le);
+CREATE OPERATOR > (LEFTARG = sonyflake, RIGHTARG = timestamptz, FUNCTION = uniqueid_sonyflake_gt);
+CREATE OPERATOR >= (LEFTARG = sonyflake, RIGHTARG = timestamptz, FUNCTION = uniqueid_sonyflake_ge);
 
 ---------------------------------------------------------------------------
 -- the generators' state, in what PostgreSQL makes durable
@@ -338,8 +382,10 @@ CREATE TABLE uniqueid_shard (
 );
 COMMENT ON TABLE uniqueid_shard IS 'uniqueid SQL edition: the logical shards this database owns, and their state';
 
--- snowflake's state: (ms since its epoch << 12 | seq); uuid7's: (Unix ms << 12 | counter)
+-- snowflake's state: (ms since its epoch << 12 | seq); sonyflake's: (10 ms
+-- units since its epoch << 8 | seq); uuid7's: (Unix ms << 12 | counter)
 CREATE SEQUENCE uniqueid_snowflake_state MINVALUE 0 MAXVALUE 9007199254740991 START 0 NO CYCLE;
+CREATE SEQUENCE uniqueid_sonyflake_state MINVALUE 0 MAXVALUE 140737488355327 START 0 NO CYCLE;
 CREATE SEQUENCE uniqueid_uuid7_state MINVALUE 0 MAXVALUE 1152921504606846975 START 0 NO CYCLE;
 
 -- The next value of a generator's state, at least `floor` (the clock's
@@ -412,6 +458,21 @@ BEGIN
     END IF;
     RETURN (@S@.uniqueid_time_units('snowflake', "time", 1288834974657, 2199023255551) << 22)
            | (node::bigint << 12) | seq;
+END
+$f$;
+
+CREATE FUNCTION @S@.make_sonyflake("time" timestamptz, seq integer, machine integer) RETURNS @S@.sonyflake
+LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
+AS $f$
+BEGIN
+    IF seq NOT BETWEEN 0 AND 255 THEN
+        PERFORM @S@.uniqueid_out_of_range('sonyflake', 'seq', seq, 255);
+    END IF;
+    IF machine NOT BETWEEN 0 AND 65535 THEN
+        PERFORM @S@.uniqueid_out_of_range('sonyflake', 'machine', machine, 65535);
+    END IF;
+    RETURN (@S@.uniqueid_time_units('sonyflake', "time", 1409529600000, 549755813887, 10) << 24)
+           | (seq::bigint << 16) | machine;
 END
 $f$;
 
@@ -511,6 +572,8 @@ BEGIN
     ms := v >> 12;
     SELECT last_value INTO v FROM @S@.uniqueid_snowflake_state;
     ms := GREATEST(ms, (v >> 12) + 1288834974657);
+    SELECT last_value INTO v FROM @S@.uniqueid_sonyflake_state;
+    ms := GREATEST(ms, (v >> 8) * 10 + 1409529600009);
     FOR st IN SELECT state FROM @S@.uniqueid_shard LOOP
         EXECUTE pg_catalog.format('SELECT last_value FROM %s', st) INTO v;
         ms := GREATEST(ms, (v >> 10) + 1314220021721);
@@ -576,6 +639,27 @@ BEGIN
 END
 $f$;
 
+
+-- next_sonyflake(): the next sonyflake of this database's node (its machine
+-- id).  256 a 10 ms unit: past them it goes on into the next unit, ahead of
+-- the clock, without waiting for it (with no monotonic clock, a wait could
+-- not tell its own lead from the clock set back)
+CREATE FUNCTION @S@.next_sonyflake() RETURNS @S@.sonyflake
+LANGUAGE plpgsql VOLATILE
+AS $f$
+DECLARE
+    n bigint;
+    u bigint := pg_catalog.floor((EXTRACT(epoch FROM pg_catalog.clock_timestamp()) * 1000 - 1409529600000) / 10)::bigint;
+    c bigint;
+BEGIN
+    SELECT node INTO n FROM @S@.uniqueid_node;
+    IF u NOT BETWEEN 0 AND 549755813887 THEN
+        PERFORM @S@.uniqueid_time_units('sonyflake', pg_catalog.clock_timestamp(), 1409529600000, 549755813887, 10);
+    END IF;
+    c := @S@.uniqueid_advance('@S@.uniqueid_sonyflake_state', u << 8);
+    RETURN ((c >> 8) << 24) | ((c & 255) << 16) | n;
+END
+$f$;
 -- next_uuid7(): a version 7 UUID, strictly greater than every one this
 -- database issued before: Unix ms 48, version 7, a 12-bit counter (rand_a),
 -- variant 10 and 62 random bits

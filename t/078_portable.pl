@@ -95,9 +95,9 @@ is($ret, 0, 'and installs it again') or diag $err;
 is(as_owner($strict, q{SET search_path = public;
 	SELECT ids.make_shardid('2011-09-09 22:28:04.721+00', 1341, 905)::bigint || ' ' || (ids.next_id(0) > 0)
 	  || (ids.next_id() > 0) || (ids.next_snowflake() > 0) || (ids.id_time(ids.next_uuid7()) > now() - interval '1 day')
-	  || (ids.make_snowflake(now(), 1, 1) > 0) || (ids.shardid_floor(now()) > 0)
+	  || (ids.make_snowflake(now(), 1, 1) > 0) || (ids.shardid_floor(now()) > 0) || (ids.next_sonyflake() > 0)
 	  || (ids.uniqueid_high_water() > now() - interval '1 day')}),
-	'11637205501278089 truetruetruetruetruetruetrue', 'the edition works with its schema outside search_path');
+	'11637205501278089 truetruetruetruetruetruetruetrue', 'the edition works with its schema outside search_path');
 (undef, undef, $err) = $strict->psql('app', q{SET search_path = public; SELECT ids.make_shardid(now(), 8192, 0)},
 	extra_params => [ '-U', 'owner' ]);
 like($err, qr/ERROR:  shard 8192 is out of range for type shardid/, 'and raises its errors so');
@@ -119,15 +119,15 @@ as_owner($strict, 'DROP TABLE got');
 
 # ---- the clock set back 10 s: the IDs stay at the high-water mark and carry
 # their sequence into the time bits; no duplicate, no step back
-as_owner($strict, q{CREATE TABLE clk (b int, n int, id shardid, s snowflake, u uuid, t timestamptz)});
-as_owner($strict, q{INSERT INTO clk SELECT 1, n, next_id(0), next_snowflake(), next_uuid7(), clock_timestamp()
+as_owner($strict, q{CREATE TABLE clk (b int, n int, id shardid, s snowflake, y sonyflake, u uuid, t timestamptz)});
+as_owner($strict, q{INSERT INTO clk SELECT 1, n, next_id(0), next_snowflake(), next_sonyflake(), next_uuid7(), clock_timestamp()
 	FROM generate_series(1, 2000) n});
 uid_clock_set($strict, -10);
 ok($strict->poll_query_until('app', q{SELECT clock_timestamp() < (SELECT max(t) FROM clk)}),
 	"the server's clock went back");
-as_owner($strict, q{INSERT INTO clk SELECT 2, n, next_id(0), next_snowflake(), next_uuid7(), clock_timestamp()
+as_owner($strict, q{INSERT INTO clk SELECT 2, n, next_id(0), next_snowflake(), next_sonyflake(), next_uuid7(), clock_timestamp()
 	FROM generate_series(1, 5000) n});
-is(as_owner($strict, q{SELECT count(*) FROM (SELECT id <= lag(id) OVER w OR s <= lag(s) OVER w OR u <= lag(u) OVER w AS back
+is(as_owner($strict, q{SELECT count(*) FROM (SELECT id <= lag(id) OVER w OR s <= lag(s) OVER w OR y <= lag(y) OVER w OR u <= lag(u) OVER w AS back
 	FROM clk WINDOW w AS (ORDER BY b, n)) x WHERE back}), 0, 'no step back, no duplicate, across the clock change');
 is(as_owner($strict, q{SELECT count(*) FROM clk WHERE b = 2 AND id_time(id) > t}), 5000,
 	'after it, the IDs are made ahead of the clock, at the high-water mark');
@@ -198,14 +198,16 @@ as_owner($both, q{CREATE FUNCTION public.try(q text) RETURNS text LANGUAGE plpgs
 
 # the conformance vectors (test/vectors): every decoder and constructor
 my %vectors;
-for my $family ('shardid', 'snowflake')
+for my $family ('shardid', 'snowflake', 'sonyflake')
 {
 	open my $fh, '<', "$FindBin::RealBin/../test/vectors/${family}_vectors.tsv" or die $!;
 	<$fh>;
 	while (<$fh>)
 	{
 		my @f = split /\t/;
-		my $id = $family eq 'shardid' ? $f[0] : ($f[0] eq 'twitter' ? $f[1] : next);
+		my $id = $family eq 'shardid' ? $f[0]
+		  : $family eq 'sonyflake' ? ($f[4] =~ /^\d+$/ ? $f[4] : next)
+		  : ($f[0] eq 'twitter' ? $f[1] : next);
 		# the edition's shardid: below 2^63 only
 		push @{ $vectors{$family} }, $id
 		  if length($id) < 19 || (length($id) == 19 && $id le '9223372036854775807');
@@ -225,31 +227,38 @@ is(as_owner($both, q{SELECT count(*) FROM v WHERE family = 'snowflake' AND NOT (
 	  AND id_node(id::snowflake) = c.id_node(id::c.snowflake) AND id_seq(id::snowflake) = c.id_seq(id::c.snowflake)
 	  AND make_snowflake(id_time(id::snowflake), id_node(id::snowflake), id_seq(id::snowflake))::bigint = id)}),
 	0, 'snowflake vectors: the same');
+is(as_owner($both, q{SELECT count(*) FROM v WHERE family = 'sonyflake' AND NOT (
+	  to_jsonb(id_parts(id::sonyflake)) = to_jsonb(c.id_parts(id::c.sonyflake))
+	  AND id_time(id::sonyflake) = c.id_time(id::c.sonyflake)
+	  AND make_sonyflake(id_time(id::sonyflake), id_seq(id::sonyflake), id_node(id::sonyflake))::bigint = id)}),
+	0, 'sonyflake vectors: the same');
 
 # 100,000 IDs of each generator made by the edition, decoded by the C
 # extension, and 100,000 made by the C extension, decoded by the edition
-as_owner($both, q{CREATE TABLE g AS SELECT 'sql' AS made_by, n, next_id(7) AS sh, next_id() AS own, next_snowflake() AS sf, next_uuid7() AS u
+as_owner($both, q{CREATE TABLE g AS SELECT 'sql' AS made_by, n, next_id(7) AS sh, next_id() AS own, next_snowflake() AS sf, next_sonyflake() AS sy, next_uuid7() AS u
 	FROM generate_series(1, 100000) n});
 # (the C extension's horizon raised to the edition's high-water mark, as in
 # the move to it: its IDs then sort after the edition's)
 $both->safe_psql('app', q{SELECT c.uniqueid_raise_horizon(ids.uniqueid_high_water())});
-as_owner($both, q{INSERT INTO g SELECT 'c', n, c.next_id(7)::bigint, c.next_id()::bigint, c.next_snowflake()::bigint, c.next_uuid7()
+as_owner($both, q{INSERT INTO g SELECT 'c', n, c.next_id(7)::bigint, c.next_id()::bigint, c.next_snowflake()::bigint, c.next_sonyflake()::bigint, c.next_uuid7()
 	FROM generate_series(1, 100000) n});
 is(as_owner($both, q{SELECT count(*) FILTER (WHERE made_by = 'sql') || ' ' || count(*) FILTER (WHERE made_by = 'c') FROM g WHERE
 	  id_time(sh) = c.id_time(sh::bigint::c.shardid) AND id_shard(sh) = c.id_shard(sh::bigint::c.shardid)
 	  AND id_seq(sh) = c.id_seq(sh::bigint::c.shardid) AND id_shard(sh) = 7
 	  AND to_jsonb(id_parts(own)) = to_jsonb(c.id_parts(own::bigint::c.shardid)) AND id_shard(own) = 5
 	  AND to_jsonb(id_parts(sf)) = to_jsonb(c.id_parts(sf::bigint::c.snowflake)) AND id_node(sf) = 5
+	  AND to_jsonb(id_parts(sy)) = to_jsonb(c.id_parts(sy::bigint::c.sonyflake)) AND id_node(sy) = 5
 	  AND id_time(u) = c.id_time(u) AND to_jsonb(id_parts(u)) = to_jsonb(c.id_parts(u)) AND (id_parts(u)).version = 7
 	  AND abs(extract(epoch FROM id_time(sh) - id_time(u))) < 60}),
 	'100000 100000', 'every ID decodes the same in both, whichever made it');
 is(as_owner($both, q{SELECT count(*) FROM g x JOIN g y ON x.made_by = 'sql' AND y.made_by = 'c' AND x.n = y.n
-	WHERE NOT (x.sh < y.sh::bigint AND x.sf < y.sf::bigint AND x.u < y.u)}), 0,
+	WHERE NOT (x.sh < y.sh::bigint AND x.sf < y.sf::bigint AND x.sy < y.sy::bigint AND x.u < y.u)}), 0,
 	"the C extension's IDs, made after its horizon was raised to the edition's high-water mark, sort after them");
 is(as_owner($both, q{SELECT count(*) FROM g WHERE NOT (
 	  make_shardid(id_time(sh), 7, id_seq(sh))::bigint = c.make_shardid(id_time(sh), 7, id_seq(sh))::bigint
-	  AND make_snowflake(id_time(sf), 5, id_seq(sf))::bigint = c.make_snowflake(id_time(sf), 5, id_seq(sf))::bigint)}),
-	0, 'make_shardid and make_snowflake make the same IDs');
+	  AND make_snowflake(id_time(sf), 5, id_seq(sf))::bigint = c.make_snowflake(id_time(sf), 5, id_seq(sf))::bigint
+	  AND make_sonyflake(id_time(sy), id_seq(sy), 5)::bigint = c.make_sonyflake(id_time(sy), id_seq(sy), 5)::bigint)}),
+	0, 'make_shardid, make_snowflake and make_sonyflake make the same IDs');
 
 # times: the floors and the comparisons, edges included; errors alike
 as_owner($both, q{CREATE TABLE ts AS
@@ -257,11 +266,13 @@ as_owner($both, q{CREATE TABLE ts AS
 	  '2011-08-24 21:07:01.721+00', '2011-08-24 21:07:01.7209+00', '2011-08-24 21:07:01.7211+00', '1970-01-01 00:00:00+00',
 	  '1969-12-31 23:59:59.9999+00', '2026-01-01 00:00:00.0004+00', '2080-07-10 17:30:30.208+00', '2080-07-10 17:30:30.2081+00',
 	  '2046-06-27 17:00:49.496+00', '2046-06-27 17:00:49.4961+00', '10889-08-02 05:31:50.655+00', '10889-08-02 05:31:50.6551+00',
-	  '2000-01-01 00:00:00+00']::timestamptz[]) t
+	  '2000-01-01 00:00:00+00', '2014-09-01 00:00:00+00', '2014-08-31 23:59:59.999+00', '2014-09-01 00:00:00.0001+00',
+	  '2188-11-16 03:28:58.87+00', '2188-11-16 03:28:58.871+00', '2188-11-16 03:28:58.88+00']::timestamptz[]) t
 	UNION ALL SELECT timestamptz '2009-01-01' + random() * interval '40 years' FROM generate_series(1, 300)
 	UNION ALL SELECT id_time(sh) + interval '0.4 ms' * (n % 3) FROM g WHERE n % 997 = 0});
 my $calls = q{LATERAL (VALUES ('snowflake_floor(%L)'), ('uuid7_floor(%L)'), ('make_snowflake(%L, 1, 2)'),
-	                       ('shardid_floor(%L)'), ('make_shardid(%L, 1, 2)')) AS f(call),
+	                       ('shardid_floor(%L)'), ('make_shardid(%L, 1, 2)'),
+	                       ('sonyflake_floor(%L)'), ('make_sonyflake(%L, 1, 2)')) AS f(call),
 	LATERAL (SELECT try(format('SELECT (' || call || ')::text', t)) AS a,
 	                try(format('SELECT (c.' || call || ')::text', t)) AS b) x};
 is(as_owner($both, qq{SELECT string_agg(t || ' ' || call || ': ' || a || ' <> ' || b, E'\n') FROM ts, $calls
@@ -276,11 +287,15 @@ is(as_owner($both, q{SELECT count(*) FROM ts, (SELECT min(sh) AS lo, max(sh) AS 
 	LATERAL (SELECT count(*) FILTER (WHERE sh >= t) AS ge, count(*) FILTER (WHERE sh < t) AS lt,
 	                count(*) FILTER (WHERE sh > t) AS gt, count(*) FILTER (WHERE sh <= t) AS le,
 	                count(*) FILTER (WHERE sf >= t) AS sge, count(*) FILTER (WHERE sf < t) AS slt,
-	                count(*) FILTER (WHERE sf > t) AS sgt, count(*) FILTER (WHERE sf <= t) AS sle FROM g WHERE n % 1009 = 0) e,
+	                count(*) FILTER (WHERE sf > t) AS sgt, count(*) FILTER (WHERE sf <= t) AS sle,
+	                count(*) FILTER (WHERE sy >= t) AS yge, count(*) FILTER (WHERE sy < t) AS ylt,
+	                count(*) FILTER (WHERE sy > t) AS ygt, count(*) FILTER (WHERE sy <= t) AS yle FROM g WHERE n % 1009 = 0) e,
 	LATERAL (SELECT count(*) FILTER (WHERE sh::bigint::c.shardid OPERATOR(c.>=) t) AS ge, count(*) FILTER (WHERE sh::bigint::c.shardid OPERATOR(c.<) t) AS lt,
 	                count(*) FILTER (WHERE sh::bigint::c.shardid OPERATOR(c.>) t) AS gt, count(*) FILTER (WHERE sh::bigint::c.shardid OPERATOR(c.<=) t) AS le,
 	                count(*) FILTER (WHERE sf::bigint::c.snowflake OPERATOR(c.>=) t) AS sge, count(*) FILTER (WHERE sf::bigint::c.snowflake OPERATOR(c.<) t) AS slt,
-	                count(*) FILTER (WHERE sf::bigint::c.snowflake OPERATOR(c.>) t) AS sgt, count(*) FILTER (WHERE sf::bigint::c.snowflake OPERATOR(c.<=) t) AS sle
+	                count(*) FILTER (WHERE sf::bigint::c.snowflake OPERATOR(c.>) t) AS sgt, count(*) FILTER (WHERE sf::bigint::c.snowflake OPERATOR(c.<=) t) AS sle,
+	                count(*) FILTER (WHERE sy::bigint::c.sonyflake OPERATOR(c.>=) t) AS yge, count(*) FILTER (WHERE sy::bigint::c.sonyflake OPERATOR(c.<) t) AS ylt,
+	                count(*) FILTER (WHERE sy::bigint::c.sonyflake OPERATOR(c.>) t) AS ygt, count(*) FILTER (WHERE sy::bigint::c.sonyflake OPERATOR(c.<=) t) AS yle
 	         FROM g WHERE n % 1009 = 0) x
 	WHERE row(e.*) IS DISTINCT FROM row(x.*)}), 0,
 	'id < <= > >= timestamptz select the same IDs as the C types');
@@ -292,7 +307,8 @@ like(as_owner($both, q{CREATE INDEX ON g (sh); ANALYZE g;
 is(as_owner($both, q{SELECT string_agg(call || ': ' || a || ' <> ' || b, E'\n') FROM (VALUES
 	  ('{}make_shardid(now(), 8192, 0)'), ('{}make_shardid(now(), -1, 0)'), ('{}make_shardid(now(), 0, 1024)'),
 	  ('{}make_snowflake(now(), 1024, 0)'), ('{}make_snowflake(now(), 0, 4096)'), ('{}make_snowflake(now(), 0, -1)'),
-	  ('{}next_id(8192)'), ('{}next_id(-1)'), ('(-1)::bigint::{}snowflake'),
+	  ('{}make_sonyflake(now(), 256, 0)'), ('{}make_sonyflake(now(), 0, 65536)'), ('{}make_sonyflake(now(), -1, 0)'),
+	  ('{}next_id(8192)'), ('{}next_id(-1)'), ('(-1)::bigint::{}snowflake'), ('(-1)::bigint::{}sonyflake'),
 	  ('{}id_time(''919108f7-52d1-4320-9bac-f847db4148a8''::uuid)'), ('{}id_time(''017f22e2-79b0-7cc3-d8c4-dc0c0c07398f''::uuid)'),
 	  ('{}id_time(''017f22e2-79b0-7cc3-18c4-dc0c0c07398f''::uuid)'), ('{}id_time(''017f22e2-79b0-7cc3-f8c4-dc0c0c07398f''::uuid)'),
 	  ('{}id_time(''00000000-0000-0000-0000-000000000000''::uuid)'), ('{}id_time(''ffffffff-ffff-ffff-ffff-ffffffffffff''::uuid)'),

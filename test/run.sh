@@ -153,7 +153,7 @@ esac
 # libFuzzer runtimes for the codecs' fuzzers, and sqlsmith: on the machine
 # itself only; t/095_sqlsmith.pl says it skips in the roots)
 # (gdb: t/054_handover.pl holds a backend at a breakpoint to force a race)
-tools=(make gcc procps libipc-run-perl gdb)
+tools=(make gcc procps libipc-run-perl gdb libssl-dev)
 [ -n "${UID_IN_ROOT:-}" ] || tools+=(python3 clang libclang-rt-14-dev sqlsmith valgrind)
 # pgTAP: Debian's package, but where it is installed already (19's root
 # builds it from source, as Debian has no postgresql-19-pgtap: test/roots.sh)
@@ -233,7 +233,7 @@ PGC="PG_CONFIG=$UID_PGBIN/pg_config"
 # (each phase's log line says how long the run has taken so far)
 uid_log() { printf '== %s (at %d s)\n' "$*" "$SECONDS" >&2; }
 uid_log "build (PostgreSQL $UID_PGVER)"
-if ! uid_as_owner make "$PGC" all test/clockshift.so test/faultshim.so test/codec_test test/basen_test >"$W/build.log" 2>&1; then
+if ! uid_as_owner make "$PGC" all test/clockshift.so test/faultshim.so test/codec_test test/basen_test test/ff1_test >"$W/build.log" 2>&1; then
 	cat "$W/build.log"
 	uid_log "build failed"
 	echo "0 passed, 1 failed"

@@ -4,7 +4,7 @@
 EXTVERSION = $(shell sed -n "s/^default_version *= *'\([^']*\)'.*/\1/p" $(srcdir)/uniqueid.control)
 PGFILEDESC = "uniqueid - short, unique, time-sortable ID types and generators"
 MODULE_big = uniqueid
-OBJS = src/module.o src/codec.o src/basen.o src/layout.o src/id64.o src/shardid.o src/sno.o src/objectid.o src/spreadid.o src/shortcode.o src/clock.o src/generator.o src/horizon.o src/dbhorizon.o src/guc.o src/uuid7.o src/ulid.o src/ksuid.o src/rsxid.o src/typeid.o src/group.o src/remote.o src/node.o src/stats.o src/family.o src/admin.o src/registry.o src/serial.o src/ff1.o src/maskcode.o
+OBJS = src/module.o src/codec.o src/basen.o src/layout.o src/id64.o src/shardid.o src/sno.o src/objectid.o src/spreadid.o src/shortcode.o src/clock.o src/generator.o src/horizon.o src/dbhorizon.o src/guc.o src/uuid7.o src/ulid.o src/ksuid.o src/rsxid.o src/typeid.o src/group.o src/remote.o src/node.o src/stats.o src/family.o src/admin.o src/registry.o src/serial.o src/ff1.o src/maskcode.o src/mask.o
 EXTENSION = uniqueid
 DATA = $(patsubst $(srcdir)/%,%,$(wildcard $(srcdir)/sql/uniqueid--*.sql))
 PG_CPPFLAGS = -I$(srcdir)/src -I$(libpq_srcdir)

@@ -22,9 +22,6 @@ typedef struct ff1_num
 #define FF1_QMAX (UID_FF1_TWEAK_MAX + 16 + 1 + 256)
 /* Most bytes of S: d <= 4 * 64 + 4, rounded up to whole blocks. */
 #define FF1_SMAX 272
-/* Bit path: the halves and the whole in bytes. */
-#define FF1_HB 16
-#define FF1_WB 32
 
 /* Wipes a buffer in a way the compiler may not drop. */
 static void
@@ -77,13 +74,15 @@ uid_ff1_free(uid_ff1 *f)
 	ff1_wipe(f, sizeof(*f));
 }
 
-/* out = AES_K(in), 16 bytes; in and out may be the same. */
+/*
+ * out = AES_K(in), 16 bytes; in and out may be the same.  EVP_Cipher, the
+ * one-shot call without EVP_EncryptUpdate's buffering, as every call is one
+ * whole block of ECB (it returns 1, or the bytes done for a custom cipher).
+ */
 static int
 ff1_aes(uid_ff1 *f, const unsigned char *in, unsigned char *out)
 {
-	int			outl = 0;
-
-	return EVP_EncryptUpdate(f->ctx, out, &outl, in, 16) == 1 && outl == 16;
+	return EVP_Cipher(f->ctx, out, in, 16) > 0;
 }
 
 uid_ff1_status
@@ -344,39 +343,54 @@ uid_ff1_digits(uid_ff1 *f, uint32_t radix, const uint16_t *x, size_t n,
 		y[k] = (uint16_t) a[k];
 	for (size_t k = 0; k < blen; k++)
 		y[alen + k] = (uint16_t) bb[k];
-	ff1_wipe(s, sizeof(s));
+	ff1_wipe(s, d);
 	return UID_FF1_OK;
 }
 
-/* x (FF1_WB bytes, big-endian) shifted right by k bits into out (FF1_WB bytes) */
-static void
-ff1_shr(const unsigned char *x, size_t k, unsigned char *out)
+/* A half of the bit path: up to 128 bits. */
+typedef struct ff1_half
 {
-	size_t		bytes = k / 8,
-				bits = k % 8;
+	uint64_t	hi;
+	uint64_t	lo;
+} ff1_half;
 
-	for (int j = FF1_WB - 1; j >= 0; j--)
+/* x modulo 2^m (m <= 128) */
+static ff1_half
+ff1_half_mask(ff1_half x, size_t m)
+{
+	if (m < 64)
 	{
-		int			src = j - (int) bytes;
-		unsigned	lo = src >= 0 ? x[src] : 0;
-		unsigned	hi = src >= 1 ? x[src - 1] : 0;
-
-		out[j] = (unsigned char) (bits ? (lo >> bits) | (hi << (8 - bits)) : lo);
+		x.hi = 0;
+		x.lo &= (UINT64_C(1) << m) - 1;
 	}
+	else if (m < 128)
+		x.hi &= (UINT64_C(1) << (m - 64)) - 1;
+	return x;
 }
 
-/* Keeps the low m bits of the FF1_HB-byte big-endian x. */
-static void
-ff1_mask(unsigned char *x, size_t m)
+/* The big-endian bytes s[0..len-1] (len <= 16) as a half */
+static ff1_half
+ff1_half_load(const unsigned char *s, size_t len)
 {
-	for (size_t j = 0; j < FF1_HB; j++)
-	{
-		size_t		low = 8 * (FF1_HB - 1 - j);	/* bit number of this byte's lowest bit */
+	ff1_half	x = {0, 0};
 
-		if (low >= m)
-			x[j] = 0;
-		else if (m - low < 8)
-			x[j] &= (unsigned char) ((1u << (m - low)) - 1);
+	for (size_t k = 0; k < len; k++)
+	{
+		x.hi = x.hi << 8 | x.lo >> 56;
+		x.lo = x.lo << 8 | s[k];
+	}
+	return x;
+}
+
+/* [x]^len: the low len bytes of x (len <= 16), big-endian */
+static void
+ff1_half_store(ff1_half x, unsigned char *out, size_t len)
+{
+	for (size_t k = 0; k < len; k++)
+	{
+		out[len - 1 - k] = (unsigned char) x.lo;
+		x.lo = x.lo >> 8 | x.hi << 56;
+		x.hi >>= 8;
 	}
 }
 
@@ -389,11 +403,10 @@ uid_ff1_bits(uid_ff1 *f, const unsigned char *in, size_t nbits,
 				v,
 				b,
 				d;
-	unsigned char w[FF1_WB],
-				sh[FF1_WB],
-				a[FF1_HB],
-				bb[FF1_HB],
-				c[FF1_HB],
+	uint64_t	w[4] = {0, 0, 0, 0};	/* the whole, big-endian words, right-aligned */
+	ff1_half	a,
+				bb;
+	unsigned char nb[16],
 				s[FF1_SMAX];
 
 	if (nbits < 20 || nbits > UID_FF1_MAXBITS)
@@ -408,68 +421,91 @@ uid_ff1_bits(uid_ff1 *f, const unsigned char *in, size_t nbits,
 	d = 4 * ((b + 3) / 4) + 4;
 	if (!ff1_p(f, 2, (uint32_t) nbits, (uint32_t) t))
 		return UID_FF1_CRYPTO;
-	memset(w, 0, FF1_WB);
-	memcpy(w + FF1_WB - nbytes, in, nbytes);
-	/* B: the low v bits; A: the high u bits */
-	memcpy(bb, w + FF1_WB - FF1_HB, FF1_HB);
-	ff1_mask(bb, v);
-	ff1_shr(w, v, sh);
-	memcpy(a, sh + FF1_WB - FF1_HB, FF1_HB);
-	ff1_mask(a, u);
+	for (size_t k = 0; k < nbytes; k++)
+	{
+		size_t		byte = nbytes - 1 - k;	/* from the least significant */
+
+		w[3 - byte / 8] |= (uint64_t) in[k] << (8 * (byte % 8));
+	}
+	/* B: the low v bits; A: the u bits above them (v <= 128) */
+	bb.hi = w[2];
+	bb.lo = w[3];
+	bb = ff1_half_mask(bb, v);
+	{
+		size_t		words = v / 64,
+					bits = v % 64;
+		uint64_t	sh[4] = {0, 0, 0, 0};
+
+		for (int j = 3; j >= 0; j--)
+		{
+			int			src = j - (int) words;
+
+			if (src >= 0)
+				sh[j] = bits ? w[src] >> bits | (src >= 1 ? w[src - 1] << (64 - bits) : 0) : w[src];
+		}
+		a.hi = sh[2];
+		a.lo = sh[3];
+		a = ff1_half_mask(a, u);
+	}
 	for (int r = 0; r < 10; r++)
 	{
 		int			i = decrypt ? 9 - r : r;
 		size_t		m = i % 2 == 0 ? u : v;
 		size_t		mb = (m + 7) / 8;
-		const unsigned char *fed = decrypt ? a : bb;
-		const unsigned char *src = decrypt ? bb : a;
-		unsigned char y[FF1_HB];
-		unsigned	carry = 0;
+		ff1_half	y,
+					c,
+					src = decrypt ? bb : a;
 
-		if (!ff1_round(f, tweak, t, i, fed + FF1_HB - b, b, d, s))
+		ff1_half_store(decrypt ? a : bb, nb, b);
+		if (!ff1_round(f, tweak, t, i, nb, b, d, s))
 			return UID_FF1_CRYPTO;
 		/* y mod 2^m: the low m bits of S[0..d-1] */
-		memset(y, 0, FF1_HB);
-		memcpy(y + FF1_HB - mb, s + d - mb, mb);
-		for (int j = FF1_HB - 1; j >= 0; j--)
-		{
-			int			sum = decrypt ? (int) src[j] - (int) y[j] - (int) carry
-				: (int) src[j] + (int) y[j] + (int) carry;
-
-			if (decrypt)
-			{
-				carry = sum < 0;
-				c[j] = (unsigned char) (sum & 0xff);
-			}
-			else
-			{
-				carry = sum > 0xff;
-				c[j] = (unsigned char) (sum & 0xff);
-			}
-		}
-		ff1_mask(c, m);
+		y = ff1_half_mask(ff1_half_load(s + d - mb, mb), m);
 		if (decrypt)
 		{
-			memcpy(bb, a, FF1_HB);
-			memcpy(a, c, FF1_HB);
+			c.lo = src.lo - y.lo;
+			c.hi = src.hi - y.hi - (src.lo < y.lo);
 		}
 		else
 		{
-			memcpy(a, bb, FF1_HB);
-			memcpy(bb, c, FF1_HB);
+			c.lo = src.lo + y.lo;
+			c.hi = src.hi + y.hi + (c.lo < src.lo);
+		}
+		c = ff1_half_mask(c, m);
+		if (decrypt)
+		{
+			bb = a;
+			a = c;
+		}
+		else
+		{
+			a = bb;
+			bb = c;
 		}
 	}
-	/* out = A << v | B: A's u bits above B's v bits */
-	memset(w, 0, FF1_WB);
-	for (size_t k = 0; k < nbits; k++)
+	/* out = A << v | B */
 	{
-		const unsigned char *h = k < v ? bb : a;
-		size_t		bit = k < v ? k : k - v;
+		size_t		words = v / 64,
+					bits = v % 64;
+		uint64_t	ah[4] = {0, 0, a.hi, a.lo};
 
-		if (h[FF1_HB - 1 - bit / 8] >> (bit % 8) & 1)
-			w[FF1_WB - 1 - k / 8] |= (unsigned char) (1u << (k % 8));
+		w[0] = w[1] = 0;
+		w[2] = bb.hi;
+		w[3] = bb.lo;
+		for (int j = 0; j < 4; j++)
+		{
+			int			src = j + (int) words;
+
+			if (src <= 3)
+				w[j] |= bits ? ah[src] << bits | (src <= 2 ? ah[src + 1] >> (64 - bits) : 0) : ah[src];
+		}
 	}
-	memcpy(out, w + FF1_WB - nbytes, nbytes);
-	ff1_wipe(s, sizeof(s));
+	for (size_t k = 0; k < nbytes; k++)
+	{
+		size_t		byte = nbytes - 1 - k;
+
+		out[k] = (unsigned char) (w[3 - byte / 8] >> (8 * (byte % 8)));
+	}
+	ff1_wipe(s, d);
 	return UID_FF1_OK;
 }

@@ -16,7 +16,7 @@ SHLIB_LINK += -lcrypto
 
 # pg_regress (test/sql, test/expected): against any server with uniqueid in
 # shared_preload_libraries.  TAP (t/*.pl): servers of their own.
-REGRESS = upgrade types opclass casts binary_io generator guc sno families shortcode objectid uuid7 peer_families minmax_plans timestamptz_plans floor partitioning convert serial group node_registry monitoring input_validity core_uuid security privileges
+REGRESS = upgrade types opclass casts binary_io generator guc sno families shortcode objectid uuid7 peer_families minmax_plans timestamptz_plans floor partitioning convert serial group node_registry monitoring input_validity core_uuid security privileges masking
 REGRESS_OPTS = --inputdir=$(srcdir)/test
 TAP_TESTS = 1
 

@@ -361,10 +361,11 @@ fi
 # The TAP tests that exercise nothing version-specific run on the machine's
 # PostgreSQL only: the generators' arithmetic and their concurrency in
 # shared memory, on one server that never restarts (no WAL, no state
-# file, no standby, no hook that differs between versions).  Every other
-# test runs on every version.  (t/095_sqlsmith.pl skips in the roots by
+# file, no standby, no hook that differs between versions), and the masks'
+# properties over millions of IDs (their exact behaviour, test/sql/masking,
+# runs on every version).  Every other test runs on every version.  (t/095_sqlsmith.pl skips in the roots by
 # itself, as sqlsmith is on the machine only.)
-host_only="t/001_units.pl t/002_facts.pl t/003_vendor.pl t/010_concurrency.pl t/011_objectid_concurrency.pl t/012_uuid7_concurrency.pl t/013_capacity.pl t/014_load.pl t/020_clock.pl t/021_sno_clock.pl t/022_sno_bounds.pl"
+host_only="t/001_units.pl t/002_facts.pl t/003_vendor.pl t/010_concurrency.pl t/011_objectid_concurrency.pl t/012_uuid7_concurrency.pl t/013_capacity.pl t/014_load.pl t/020_clock.pl t/021_sno_clock.pl t/022_sno_bounds.pl t/066_masking.pl"
 tap_tests=$(ls t/*.pl)
 if [ -n "${UID_IN_ROOT:-}" ]; then
 	tap_tests=$(for f in $tap_tests; do [[ " $host_only " == *" $f "* ]] || echo "$f"; done)

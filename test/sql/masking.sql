@@ -137,6 +137,10 @@ SELECT q, pg_temp.try(q) FROM (VALUES
     (format('SELECT id_unmask(%L, %s, NULL::typeid)', 'user_x', :'k1')),
     (format('SELECT id_unmask(%L, %s, NULL::uuid)', '2AAAAAAAAAAAAAAAAAAAAA', :'k2'))
 ) AS x(q);
+-- a code of the type's length in characters, one of them multibyte: its
+-- error names the character, as id_decode's does, and does not call the
+-- code's length in bytes its number of characters
+SELECT pg_temp.try(format('SELECT id_unmask(%L, %s, NULL::snowflake)', '2AAAAAAAAAAé', :'k1')) AS twelve_characters;
 -- IDs that are not masked: UUIDs of other versions; and alphabets id_encode refuses too
 SELECT q, pg_temp.try(q) FROM (VALUES
     (format('SELECT id_mask(%L::uuid, %s)', '01890a5d-ac96-474b-bcce-b302099a8057', :'k1')),

@@ -259,6 +259,57 @@ is($pgss->safe_psql('postgres', q{SELECT string_agg(query, E'\n' ORDER BY query)
 		'CREATE TABLE m2 (k BIGINT NOT NULL DEFAULT public.next_snowflake()::pg_catalog.int8, "bigserial" int)',
 		'CREATE TABLE m3 (id pg_catalog.int8 NOT NULL DEFAULT public.next_snowflake()::pg_catalog.int8 PRIMARY KEY)'),
 	'the text of each statement, rewritten as its columns were, is what the next hook reads');
+
+# The rewritten text says what the tree made: replayed with the setting off
+# in another database (as a Citus worker runs what it is sent), it makes
+# the same columns, whatever the column says after its type (a compression
+# method, a foreign table's options) and alone or in an ALTER TABLE of
+# several subcommands.
+my $cols = q{SELECT string_agg(format('%s.%s %s%s default=%s identity=%s compression=%s options=%s', c.relname, a.attname,
+                                      format_type(a.atttypid, a.atttypmod), CASE WHEN a.attnotnull THEN ' not null' ELSE '' END,
+                                      pg_get_expr(d.adbin, d.adrelid, true), nullif(a.attidentity, ''),
+                                      nullif(a.attcompression, ''), a.attfdwoptions), E'\n' ORDER BY c.relname, a.attnum)
+    FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum > 0 AND NOT a.attisdropped
+    LEFT JOIN pg_attrdef d ON d.adrelid = c.oid AND d.adnum = a.attnum
+    WHERE c.relname LIKE 'rt\_%'};
+$pgss->safe_psql('postgres', 'CREATE DATABASE replay');
+for my $db (qw(postgres replay))
+{
+	$pgss->safe_psql($db, q{CREATE FOREIGN DATA WRAPPER rt_fdw; CREATE SERVER rt_server FOREIGN DATA WRAPPER rt_fdw});
+}
+$pgss->safe_psql('replay', 'CREATE EXTENSION uniqueid');
+for my $statement (
+	q{CREATE TABLE rt_compressed (id bigserial COMPRESSION default, n int)},
+	q{CREATE FOREIGN TABLE rt_foreign (id bigserial OPTIONS (column_name 'remote_id'), n int) SERVER rt_server},
+	q{ALTER TABLE rt_compressed ADD COLUMN k bigserial COMPRESSION default, ADD COLUMN j int},
+	q{ALTER FOREIGN TABLE rt_foreign ADD COLUMN k bigserial OPTIONS (column_name 'remote_k'), ADD COLUMN j int})
+{
+	$pgss->safe_psql('postgres', "SET uniqueid.serial_normalization = snowflake; $statement");
+	my $words = join(' ', (split / /, $statement)[0 .. 3]);
+	my $text = $pgss->safe_psql('postgres', qq{SELECT query FROM pg_stat_statements WHERE query LIKE '$words %'});
+	my ($rc, $out, $err) = $pgss->psql('replay', $text);
+	is($rc . $err, '0', "the rewritten text of '$statement' runs as it is (setting off)");
+}
+is($pgss->safe_psql('replay', $cols), $pgss->safe_psql('postgres', $cols),
+	'... and makes the columns the statements made with the setting on');
+
+# ALTER SEQUENCE of a sequence that does not exist, named like one of a
+# table another session holds locked: the error at once, as without
+# uniqueid, not a wait for that session (bounded here by lock_timeout)
+$pgss->safe_psql('postgres', 'SET uniqueid.serial_normalization = snowflake; CREATE TABLE held (id bigserial)');
+# (its own timer outlasts both statements' bounds, so that a failure is reported)
+my $holder = $pgss->background_psql('postgres', timeout => 3 * $PostgreSQL::Test::Utils::timeout_default);
+$holder->query_safe('BEGIN');
+$holder->query_safe('LOCK TABLE held IN ACCESS EXCLUSIVE MODE');
+for my $sequence (qw(held_id_seq held_other_seq))
+{
+	my ($rc, $out, $err) = $pgss->psql('postgres',
+		"SET lock_timeout = '${PostgreSQL::Test::Utils::timeout_default}s'; ALTER SEQUENCE $sequence RESTART");
+	like($err, qr/ERROR:  relation "$sequence" does not exist/,
+		"ALTER SEQUENCE $sequence fails at once while another session holds the table locked");
+}
+$holder->query_safe('COMMIT');
+$holder->quit;
 $pgss->stop;
 
 done_testing();

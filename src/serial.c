@@ -145,9 +145,10 @@ typedef struct UidSerialEdit
 /*
  * Where the text of a rewritten column says what the tree said (its words
  * at location, as the server's scanner reads them from there: a word
- * unquoted in any case, or quoted exactly): the end of the last word, or -1
- * if the text does not say them there.  (The tokens' values are not read,
- * only where they are, whatever kind of token the text has there.)
+ * unquoted in any case, or quoted exactly; a NULL word is any one token, a
+ * constraint's name): the end of the last word, or -1 if the text does not
+ * say them there.  (The tokens' values are not read, only where they are,
+ * whatever kind of token the text has there.)
  */
 static int
 uid_serial_words_end(const char *query, int location, const char *const *words, int nwords)
@@ -164,11 +165,14 @@ uid_serial_words_end(const char *query, int location, const char *const *words, 
 	for (int i = 0; i < nwords; i++)
 	{
 		const char *at;
-		size_t		len = strlen(words[i]);
+		size_t		len;
 
 		if (core_yylex(&val, &loc, scanner) == 0 || (i == 0 && loc != 0))
 			break;
+		if (words[i] == NULL)
+			continue;
 		at = query + location + loc;
+		len = strlen(words[i]);
 		if (at[0] == '"' && strncmp(at + 1, words[i], len) == 0 && at[len + 1] == '"')
 			len += 2;
 		else if (pg_strncasecmp(at, words[i], len) != 0 || IS_HIGHBIT_SET(at[len]) ||
@@ -200,6 +204,8 @@ uid_serial_column(ColumnDef *col, const char *relname, char **nsp, const char *q
 	TypeCast   *cast;
 	UidSerialEdit *edit;
 	static const char *const identity_words[] = {"generated", "by", "default", "as", "identity"};
+	/* (a named constraint's location is that of CONSTRAINT: its name goes with it) */
+	static const char *const named_identity_words[] = {"constraint", NULL, "generated", "by", "default", "as", "identity"};
 
 	foreach(lc, col->constraints)
 	{
@@ -282,6 +288,7 @@ uid_serial_column(ColumnDef *col, const char *relname, char **nsp, const char *q
 	edit = palloc(sizeof(UidSerialEdit));
 	edit->start = kw ? col->typeName->location : identity->location;
 	edit->end = kw ? uid_serial_words_end(query, edit->start, &kw, 1)
+		: identity->conname ? uid_serial_words_end(query, edit->start, named_identity_words, lengthof(named_identity_words))
 		: uid_serial_words_end(query, edit->start, identity_words, lengthof(identity_words));
 	if (edit->end < 0)
 	{

@@ -40,6 +40,7 @@
 #include "parser/parse_func.h"
 #include "parser/parse_type.h"
 #include "parser/scanner.h"
+#include "storage/lmgr.h"
 #include "tcop/utility.h"
 #include "utils/acl.h"
 #include "utils/builtins.h"
@@ -505,8 +506,8 @@ uid_serial_check_alter(AlterTableStmt *stmt)
  * names a serial column's (<table>_<column>_seq, in the table's schema),
  * where that column is one the setting made: the server's error (same
  * SQLSTATE and message), saying why there is no sequence, for a table the
- * caller may read.  Names the server shortened to fit are not recognised:
- * the server's own error follows.
+ * caller may read and no other session holds locked.  Names the server
+ * shortened to fit are not recognised: the server's own error follows.
  */
 static void
 uid_serial_check_sequence(AlterSeqStmt *stmt)
@@ -534,10 +535,18 @@ uid_serial_check_sequence(AlterSeqStmt *stmt)
 			continue;
 		table = pnstrdup(name, i);
 		relid = RangeVarGetRelid(makeRangeVar(stmt->sequence->schemaname, table, -1), NoLock, true);
-		/* (no lock, nor a wait for one, on a table the caller may not read) */
+		/*
+		 * (no lock on a table the caller may not read, and no wait for one
+		 * another session holds: the server's own error comes at once)
+		 */
 		if (!OidIsValid(relid) || pg_class_aclcheck(relid, GetUserId(), ACL_SELECT) != ACLCHECK_OK ||
-			(rel = try_relation_open(relid, AccessShareLock)) == NULL)
+			!ConditionalLockRelationOid(relid, AccessShareLock))
 			continue;
+		if ((rel = try_relation_open(relid, NoLock)) == NULL)
+		{
+			UnlockRelationOid(relid, AccessShareLock);
+			continue;
+		}
 		column = pnstrdup(name + i + 1, len - i - 5);
 		made = uid_serial_attribute(rel, column, &attnum, &atttype) &&
 			uid_serial_normalized(rel, attnum, atttype, generator);

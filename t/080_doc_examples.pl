@@ -22,7 +22,9 @@
 # skipped, saying so.
 # Every server runs in UTC, so that times print as the documents show them.
 # A document that says "<!-- doc examples: PostgreSQL N or later -->" is
-# skipped, saying so, on earlier versions.
+# skipped, saying so, on earlier versions; one that says "<!-- doc examples:
+# the SQL edition -->" runs with portable/uniqueid.sql instead of the
+# extension.
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -182,7 +184,14 @@ for my $doc (@docs)
 	# were there, on the servers it uses
 	my $creates = grep { $_->{sql} =~ /CREATE EXTENSION (IF NOT EXISTS )?uniqueid/i }
 	  map { @{ $_->[1] } } @$blocks;
-	if (!$creates)
+	# (a document about the SQL edition, that says "<!-- doc examples: the
+	# SQL edition -->", reads as if portable/uniqueid.sql were installed
+	# instead, into public)
+	if (slurp_file("$top/$doc") =~ /<!-- doc examples: the SQL edition -->/)
+	{
+		$node{$_}->safe_psql($db, slurp_file("$top/portable/uniqueid.sql")) for keys %psql;
+	}
+	elsif (!$creates)
 	{
 		$psql{$_}->query_safe('CREATE EXTENSION uniqueid') for keys %psql;
 	}

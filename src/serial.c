@@ -227,10 +227,11 @@ uid_serial_column_end(const char *query, int from)
  * the setting could have been meant for it.  *nsp is the extension's schema,
  * looked up at the first column that needs it ("" when it is not there).
  * query is the statement's text where it is rewritten too (edits, what to
- * change in it), else NULL.
+ * change in it), else NULL; cmds an ALTER TABLE's subcommands, else NIL.
  */
 static void
-uid_serial_column(ColumnDef *col, const char *relname, char **nsp, const char *query, List **edits)
+uid_serial_column(ColumnDef *col, const char *relname, char **nsp, const char *query, List **edits,
+				  List *cmds)
 {
 	const char *kw = uid_serial_keyword(col->typeName);
 	Constraint *identity = NULL;
@@ -299,6 +300,20 @@ uid_serial_column(ColumnDef *col, const char *relname, char **nsp, const char *q
 								  "It gives options of its sequence (START, INCREMENT, a name, ...), which only a sequence keeps.",
 								  NULL);
 			return;
+		}
+		/* (ADD COLUMN k ... IDENTITY, ALTER COLUMN k SET GENERATED ALWAYS, RESTART, ...) */
+		foreach(lc, cmds)
+		{
+			AlterTableCmd *cmd = lfirst_node(AlterTableCmd, lc);
+
+			if ((cmd->subtype == AT_SetIdentity || cmd->subtype == AT_DropIdentity ||
+				 cmd->subtype == AT_AddIdentity) && cmd->name && strcmp(cmd->name, col->colname) == 0)
+			{
+				uid_serial_left_alone(col, relname, "an identity column",
+									  "Another subcommand of the statement changes its identity (SET GENERATED, RESTART, SET of its sequence's options, DROP IDENTITY), which only an identity column has.",
+									  NULL);
+				return;
+			}
 		}
 	}
 	if (*nsp == NULL)
@@ -670,7 +685,7 @@ uid_serial_rewrite(Node *stmt, const char *query)
 			Node	   *elt = lfirst(lc);
 
 			if (IsA(elt, ColumnDef))
-				uid_serial_column((ColumnDef *) elt, cs->relation->relname, &nsp, NULL, &edits);
+				uid_serial_column((ColumnDef *) elt, cs->relation->relname, &nsp, NULL, &edits, NIL);
 			else if (IsA(elt, TableLikeClause))
 				uid_serial_like((TableLikeClause *) elt, cs->relation->relname);
 		}
@@ -686,7 +701,7 @@ uid_serial_rewrite(Node *stmt, const char *query)
 
 			if (cmd->subtype == AT_AddColumn)
 				uid_serial_column(castNode(ColumnDef, cmd->def), ((AlterTableStmt *) stmt)->relation->relname,
-								  &nsp, sent, &edits);
+								  &nsp, sent, &edits, cmds);
 		}
 	}
 	if (edits == NIL)

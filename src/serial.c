@@ -605,6 +605,7 @@ uid_serial_check_sequence(AlterSeqStmt *stmt)
 		AttrNumber	attnum;
 		Oid			atttype;
 		bool		made;
+		bool		dropped;
 
 		if (name[i] != '_')
 			continue;
@@ -612,9 +613,10 @@ uid_serial_check_sequence(AlterSeqStmt *stmt)
 		relid = RangeVarGetRelid(makeRangeVar(stmt->sequence->schemaname, table, -1), NoLock, true);
 		/*
 		 * (no lock on a table the caller may not read, and no wait for one
-		 * another session holds: the server's own error comes at once)
+		 * another session holds: the server's own error comes at once; a
+		 * table dropped since its name was looked up is passed over)
 		 */
-		if (!OidIsValid(relid) || pg_class_aclcheck(relid, GetUserId(), ACL_SELECT) != ACLCHECK_OK ||
+		if (!OidIsValid(relid) || pg_class_aclcheck_ext(relid, GetUserId(), ACL_SELECT, &dropped) != ACLCHECK_OK ||
 			!ConditionalLockRelationOid(relid, AccessShareLock))
 			continue;
 		if ((rel = try_relation_open(relid, NoLock)) == NULL)

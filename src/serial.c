@@ -791,9 +791,14 @@ uid_serial_init(void)
 	ProcessUtility_hook = uid_serial_process_utility;
 }
 
-/* A default as \d shows it (pg_get_expr's pretty form), or NULL if its table is gone. */
+/*
+ * A default as \d shows it (pg_get_expr's pretty form).  Decompiled without
+ * its table as context (relation 0): the default the setting writes names
+ * no column, and building a wide table's context for each would cost as
+ * much as its columns.
+ */
 static text *
-uid_serial_default_text(Datum adbin, Oid relid)
+uid_serial_default_text(Datum adbin)
 {
 	LOCAL_FCINFO(call, 3);
 	Datum		result;
@@ -801,7 +806,7 @@ uid_serial_default_text(Datum adbin, Oid relid)
 	InitFunctionCallInfoData(*call, NULL, 3, InvalidOid, NULL, NULL);
 	call->args[0].value = adbin;
 	call->args[0].isnull = false;
-	call->args[1].value = ObjectIdGetDatum(relid);
+	call->args[1].value = ObjectIdGetDatum(InvalidOid);
 	call->args[1].isnull = false;
 	call->args[2].value = BoolGetDatum(true);
 	call->args[2].isnull = false;
@@ -850,7 +855,7 @@ uniqueid_normalized_columns(PG_FUNCTION_ARGS)
 			continue;
 		att = (Form_pg_attribute) GETSTRUCT(atttup);
 		if (att->atttypid == INT8OID && !att->attisdropped &&
-			(shown = uid_serial_default_text(bin, def->adrelid)) != NULL)
+			(shown = uid_serial_default_text(bin)) != NULL)
 		{
 			NameData   *attname = palloc(sizeof(NameData));
 

@@ -72,9 +72,13 @@ INSERT INTO masking.keys
     FROM (SELECT id_mask_key_symbol(k) AS symbol, k FROM (SELECT gen_random_bytes(32) AS k FROM generate_series(1, 5000)) s) s
 ON CONFLICT (symbol) DO NOTHING});
 is($node->safe_psql('postgres', 'SELECT count(DISTINCT symbol) FROM masking.keys'), '64', 'every symbol taken');
-my ($ret, $out, $err) = $node->psql('postgres', "SET statement_timeout = '20s'; SELECT masking.rotate()");
+my ($ret, $out, $err) =
+  $node->psql('postgres', "\\set VERBOSITY verbose\nSET statement_timeout = '20s';\nSELECT masking.rotate();");
 isnt($ret, 0, 'rotate() with every symbol taken fails');
 unlike($err, qr/canceling statement due to statement timeout/, 'rotate() refuses by itself, without waiting for a timeout');
+like($err, qr/ERROR:  54000: every key symbol is taken/, 'rotate() says every symbol is taken, with SQLSTATE 54000');
+like($err, qr/HINT:  Delete an old key/, 'rotate() hints at deleting an old key');
+is($node->safe_psql('postgres', 'SELECT count(*) FROM masking.keys WHERE current'), '1', 'the refused rotation left the current key current');
 
 $node->stop;
 done_testing();

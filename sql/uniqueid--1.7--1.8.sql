@@ -614,3 +614,10 @@ CREATE FUNCTION id_mask_key_symbol(key bytea, alphabet text DEFAULT 'base64url')
     AS 'MODULE_PATHNAME', 'id_mask_key_symbol' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
 COMMENT ON FUNCTION id_mask_key_symbol(bytea, text) IS
     'the symbol that begins every code id_mask makes with this key in this alphabet';
+-- A typeid's code begins with its prefix: the key's symbol is in its
+-- UUID's version and variant bits, and this reads it, for a wrapper to
+-- pick the key by (WHERE symbol = id_mask_typeid_symbol(code::typeid)).
+CREATE FUNCTION id_mask_typeid_symbol(code typeid) RETURNS text
+    AS 'MODULE_PATHNAME', 'id_mask_typeid_symbol' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION id_mask_typeid_symbol(typeid) IS
+    'the base64url symbol (id_mask_key_symbol(key)) of the key that made this typeid code';

@@ -503,3 +503,26 @@ id_mask_key_symbol(PG_FUNCTION_ARGS)
 
 	PG_RETURN_TEXT_P(cstring_to_text_with_len(&c, 1));
 }
+
+PG_FUNCTION_INFO_V1(id_mask_typeid_symbol);
+/*
+ * id_mask_typeid_symbol(code typeid): the base64url symbol of the key that
+ * made a typeid code, read from its UUID's version (4 bits) and variant
+ * (2 bits), where id_mask_typeid put the key check's low 6 bits: the same
+ * symbol as id_mask_key_symbol(key), whose base64url value is check mod 64.
+ */
+Datum
+id_mask_typeid_symbol(PG_FUNCTION_ARGS)
+{
+	struct varlena *t = PG_GETARG_VARLENA_PP(0);
+	const unsigned char *u = UID_MASK_TYPEID_UUID(t);
+	uid_alphabet a;
+	char		c;
+
+	if (VARSIZE_ANY_EXHDR(t) < 16)
+		elog(ERROR, "typeid of %d bytes", (int) VARSIZE_ANY_EXHDR(t));
+	if (uid_basen_alphabet_init(&a, "base64url", strlen("base64url"), NULL) != UID_BASEN_OK)
+		elog(ERROR, "the base64url alphabet is missing");
+	c = (char) a.symbols[(u[6] >> 4) << 2 | u[8] >> 6];
+	PG_RETURN_TEXT_P(cstring_to_text_with_len(&c, 1));
+}

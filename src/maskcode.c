@@ -128,8 +128,11 @@ uid_maskcode_parse(const char *s, size_t len, const uid_alphabet *a,
 	uint64_t	over = 0;
 	int			key;
 
-	if (len != w + 1)
-		return UID_MASKCODE_LENGTH;
+	/*
+	 * Characters first: the alphabets are ASCII, so once every byte is a
+	 * symbol the byte count is the character count, and a code of the right
+	 * number of characters with a multibyte one is refused for the character.
+	 */
 	for (size_t k = 0; k < len; k++)
 		if (a->digit[(unsigned char) s[k]] < 0)
 		{
@@ -137,6 +140,8 @@ uid_maskcode_parse(const char *s, size_t len, const uid_alphabet *a,
 				*errpos = k;
 			return UID_MASKCODE_BAD_CHAR;
 		}
+	if (len != w + 1)
+		return UID_MASKCODE_LENGTH;
 	memset(limb, 0, sizeof(limb));
 	for (size_t k = 1; k < len; k++)
 	{

@@ -44,9 +44,10 @@ extern size_t uid_maskcode_format(const unsigned char *val, int nbits, const uid
 
 /*
  * Reads the code s[0..len-1] of an nbits value into val ((nbits+7)/8
- * bytes).  Errors, in this order: LENGTH, BAD_CHAR (with *errpos), RANGE,
- * KEY (the digits are valid, the key symbol is another key's).  errpos may
- * be NULL.
+ * bytes).  Errors, in this order: BAD_CHAR (a byte not in the alphabet,
+ * with *errpos, checked first so that a multibyte character is named, not
+ * counted as several), LENGTH (then bytes are characters), RANGE, KEY (the
+ * digits are valid, the key symbol is another key's).  errpos may be NULL.
  */
 extern uid_maskcode_status uid_maskcode_parse(const char *s, size_t len, const uid_alphabet *a,
 											  int nbits, unsigned check, unsigned char *val,

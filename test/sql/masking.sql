@@ -89,6 +89,14 @@ SELECT count(*) AS ids,
        strpos('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_', id_mask_key_symbol(:k1)) - 1 AS symbol_value
 FROM gen, LATERAL (SELECT uuid_send(uuid(id_mask(typeid, :k1)::typeid)) AS b) m,
     LATERAL (SELECT (get_byte(b, 6) >> 4) * 4 + (get_byte(b, 8) >> 6) AS key_bits) kb;
+-- id_mask_typeid_symbol reads a typeid code's key symbol: the base64url
+-- id_mask_key_symbol of the key that made it, for every key
+SELECT count(*) AS keys,
+       bool_and(id_mask_typeid_symbol(id_mask(make_typeid('user', '01890a5d-ac96-774b-bcce-b302099a8057'), key)::typeid)
+                = id_mask_key_symbol(key)) AS symbol_is_keys,
+       count(DISTINCT id_mask_key_symbol(key)) > 1 AS several_symbols,
+       id_mask_typeid_symbol(NULL) IS NULL AS null_gives_null
+FROM (SELECT sha256(i::text::bytea) AS key FROM generate_series(1, 200) i) k;
 -- the masked UUIDs are of version 4 (RFC 9562 variant) and give back the version 7 ones
 SELECT count(*) AS ids, bool_and(uuid7_unmask(uuid7_mask(uuid, :k1), :k1) = uuid) AS round_trips,
        bool_and(substr(uuid7_mask(uuid, :k1)::text, 15, 1) = '4') AS version_4,
@@ -110,7 +118,7 @@ SELECT id_mask(NULL::snowflake, :k1) IS NULL AS a, id_mask(4242::bigint::snowfla
        id_unmask(NULL, :k1, NULL::snowflake) IS NULL AS d, id_unmask('x', NULL, NULL::snowflake) IS NULL AS e,
        id_unmask('x', :k1, NULL::snowflake, NULL) IS NULL AS f, id_unmask(NULL, :k1, NULL::typeid) IS NULL AS g,
        uuid7_mask(NULL, :k1) IS NULL AS h, uuid7_unmask(NULL, :k1) IS NULL AS i,
-       id_mask_key_symbol(NULL) IS NULL AS j;
+       id_mask_key_symbol(NULL) IS NULL AS j, id_unmask('x', NULL, NULL::typeid) IS NULL AS k;
 
 -- Refusals, with their SQLSTATEs; no message shows a key.  Keys: 16, 24 or 32 bytes.
 SELECT k, pg_temp.try(format('SELECT id_mask(1::bigint::snowflake, %L::bytea)', k)) AS id_mask,
@@ -137,6 +145,10 @@ SELECT q, pg_temp.try(q) FROM (VALUES
     (format('SELECT id_unmask(%L, %s, NULL::typeid)', 'user_x', :'k1')),
     (format('SELECT id_unmask(%L, %s, NULL::uuid)', '2AAAAAAAAAAAAAAAAAAAAA', :'k2'))
 ) AS x(q);
+-- a code of the type's length in characters, one of them multibyte: its
+-- error names the character, as id_decode's does, and does not call the
+-- code's length in bytes its number of characters
+SELECT pg_temp.try(format('SELECT id_unmask(%L, %s, NULL::snowflake)', '2AAAAAAAAAAé', :'k1')) AS twelve_characters;
 -- IDs that are not masked: UUIDs of other versions; and alphabets id_encode refuses too
 SELECT q, pg_temp.try(q) FROM (VALUES
     (format('SELECT id_mask(%L::uuid, %s)', '01890a5d-ac96-474b-bcce-b302099a8057', :'k1')),

@@ -65,9 +65,10 @@ BEGIN
 END
 $$;
 
--- 22003: a bigint that is no ID of the type (its top bit set)
+-- 22003: a bigint that is no ID of the type (its top bit set).  STRICT: a
+-- NULL is a value of the domains, as of the C types, and passes their check
 CREATE FUNCTION uniqueid_not_an_id(typname text, value bigint)
-RETURNS boolean LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
+RETURNS boolean LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 BEGIN
     RAISE EXCEPTION 'value % is out of range for type %', value, typname

@@ -435,6 +435,9 @@ BEGIN
 CREATE FUNCTION @S@.make_shardid("time" timestamptz, shard integer, seq integer) RETURNS @S@.shardid
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $f$
+DECLARE
+    -- the time first, as the C extension checks it
+    units bigint := @S@.uniqueid_time_units('shardid', "time", 1314220021721, 1099511627775);
 BEGIN
     IF shard NOT BETWEEN 0 AND 8191 THEN
         PERFORM @S@.uniqueid_out_of_range('shardid', 'shard', shard, 8191);
@@ -442,7 +445,7 @@ BEGIN
     IF seq NOT BETWEEN 0 AND 1023 THEN
         PERFORM @S@.uniqueid_out_of_range('shardid', 'seq', seq, 1023);
     END IF;
-    RETURN (@S@.uniqueid_time_units('shardid', "time", 1314220021721, 1099511627775) << 23)
+    RETURN (units << 23)
            | (shard::bigint << 10) | seq;
 END
 $f$;
@@ -450,6 +453,9 @@ $f$;
 CREATE FUNCTION @S@.make_snowflake("time" timestamptz, node integer, seq integer) RETURNS @S@.snowflake
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $f$
+DECLARE
+    -- the time first, as the C extension checks it
+    units bigint := @S@.uniqueid_time_units('snowflake', "time", 1288834974657, 2199023255551);
 BEGIN
     IF node NOT BETWEEN 0 AND 1023 THEN
         PERFORM @S@.uniqueid_out_of_range('snowflake', 'node', node, 1023);
@@ -457,7 +463,7 @@ BEGIN
     IF seq NOT BETWEEN 0 AND 4095 THEN
         PERFORM @S@.uniqueid_out_of_range('snowflake', 'seq', seq, 4095);
     END IF;
-    RETURN (@S@.uniqueid_time_units('snowflake', "time", 1288834974657, 2199023255551) << 22)
+    RETURN (units << 22)
            | (node::bigint << 12) | seq;
 END
 $f$;
@@ -465,6 +471,9 @@ $f$;
 CREATE FUNCTION @S@.make_sonyflake("time" timestamptz, seq integer, machine integer) RETURNS @S@.sonyflake
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $f$
+DECLARE
+    -- the time first, as the C extension checks it
+    units bigint := @S@.uniqueid_time_units('sonyflake', "time", 1409529600000, 549755813887, 10);
 BEGIN
     IF seq NOT BETWEEN 0 AND 255 THEN
         PERFORM @S@.uniqueid_out_of_range('sonyflake', 'seq', seq, 255);
@@ -472,7 +481,7 @@ BEGIN
     IF machine NOT BETWEEN 0 AND 65535 THEN
         PERFORM @S@.uniqueid_out_of_range('sonyflake', 'machine', machine, 65535);
     END IF;
-    RETURN (@S@.uniqueid_time_units('sonyflake', "time", 1409529600000, 549755813887, 10) << 24)
+    RETURN (units << 24)
            | (seq::bigint << 16) | machine;
 END
 $f$;

@@ -97,6 +97,20 @@ is("$out$err", "ids, public\nt\n1\n|true",
 	"with search_path = ids, public the generators and uniqueid_own_shards run none of mallory's operators");
 as_role('mallory', q{DROP OPERATOR public.& (bigint, integer); DROP OPERATOR public.|| (text, integer)});
 
+# nor are the edition's SQL bodies bound to them when they exist at install
+# time (a SQL-standard body is bound once, at CREATE FUNCTION)
+as_role('mallory', q{CREATE OPERATOR public.& (LEFTARG = bigint, RIGHTARG = integer, FUNCTION = public.m_and)});
+as_owner(q{CREATE SCHEMA ids2});
+($ret, undef, $err) = $node->psql('app', undef, extra_params => [ '-U', 'owner', '-1', '-v', 'ON_ERROR_STOP=1',
+	'-c', 'SET LOCAL search_path = ids2, public', '-f', $edition ]);
+is($ret, 0, 'the edition installs in a second schema, ids2') or diag $err;
+is(as_owner(q{SELECT count(*) FROM pg_depend d JOIN pg_operator o ON d.refclassid = 'pg_operator'::regclass AND d.refobjid = o.oid
+	WHERE o.oprnamespace = 'public'::regnamespace}), 0, "none of the edition's functions depends on mallory's operator");
+($ret, my $seq, $err) = as_role('owner', q{SET search_path = ids2; SELECT id_seq(make_shardid(now(), 1, 5)) || '|' || coalesce(current_setting('mallory.ran', true), '')});
+is($seq, '5|', "ids2's id_seq decodes the seq, without mallory's operator");
+as_owner(q{DROP SCHEMA ids2 CASCADE});
+as_role('mallory', q{DROP OPERATOR public.& (bigint, integer)});
+
 # ---- a shard disowned and owned again: its IDs never step back (here
 # after the clock went back)
 my $t0 = as_owner(q{SELECT clock_timestamp()});

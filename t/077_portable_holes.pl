@@ -67,6 +67,11 @@ is(as_owner(q{CREATE TABLE kids (id shardid PRIMARY KEY DEFAULT next_id(), paren
 	SELECT try('INSERT INTO kids (parent, s, y) VALUES (NULL, NULL, NULL) RETURNING (parent IS NULL)::text')}),
 	'true', 'a nullable column of the domains takes a NULL');
 
+# with no node row, next_sonyflake() is an error as next_snowflake() is, never a NULL
+like(as_owner(q{BEGIN; DELETE FROM uniqueid_node;
+	SELECT coalesce(try('SELECT next_sonyflake()::text'), 'NULL') || ' ' || coalesce(try('SELECT next_snowflake()::text'), 'NULL');
+	ROLLBACK}), qr/^ERROR 22023: .* ERROR 22023: /, 'no node: next_sonyflake() and next_snowflake() raise 22023');
+
 # ---- bad input in two fields: the same error as the C extension (which
 # checks the time first)
 is(as_owner(q{SELECT string_agg(call || ': ' || a || ' <> ' || b, E'\n') FROM (VALUES

@@ -663,6 +663,9 @@ DECLARE
     c bigint;
 BEGIN
     SELECT node INTO n FROM @S@.uniqueid_node;
+    IF n IS NULL THEN
+        PERFORM @S@.uniqueid_node_for('sonyflake', 'machine', 16);
+    END IF;
     IF u NOT BETWEEN 0 AND 549755813887 THEN
         PERFORM @S@.uniqueid_time_units('sonyflake', pg_catalog.clock_timestamp(), 1409529600000, 549755813887, 10);
     END IF;

@@ -5,7 +5,9 @@
 -- number, and a grace period after the registry was restarted, promoted or
 -- restored.  The columns uniqueid.serial_normalization makes
 -- (doc/orms.md): uniqueid_normalized_columns(), and uniqueid_convert_key
--- to bigint, which moves an existing key to the same form.
+-- to bigint, which moves an existing key to the same form.  Keyed,
+-- reversible masks of every type (doc/masking.md): id_mask, id_unmask,
+-- uuid7_mask, uuid7_unmask and id_mask_key_symbol.
 
 \echo Use "ALTER EXTENSION uniqueid UPDATE TO '1.8'" to load this file. \quit
 
@@ -532,3 +534,83 @@ END
 $function$;
 COMMENT ON FUNCTION uniqueid_convert_key(regclass, name, regtype, integer, boolean) IS
     'moves an integer key and the foreign keys that reference it onto shardid or snowflake, or to bigint taking snowflakes, keeping every value; returns the statements (dry_run: runs none)';
+
+-- Masks (doc/masking.md): FF1 with AES (NIST SP 800-38G) over all of an
+-- ID's bits under a key of 16, 24 or 32 bytes, the type as its tweak.
+-- id_mask gives a code of one length per type and alphabet: a key symbol,
+-- then the masked bits; id_unmask gives the ID back (its third argument,
+-- NULL::type, names the type, so it is not strict).  A uuid is masked
+-- when it is of version 7.
+
+CREATE FUNCTION id_mask(id shardid, key bytea, alphabet text DEFAULT 'base64url') RETURNS text
+    AS 'MODULE_PATHNAME', 'id_mask_shardid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION id_unmask(code text, key bytea, type shardid, alphabet text DEFAULT 'base64url') RETURNS shardid
+    AS 'MODULE_PATHNAME', 'id_unmask_shardid' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION id_mask(id snowflake, key bytea, alphabet text DEFAULT 'base64url') RETURNS text
+    AS 'MODULE_PATHNAME', 'id_mask_snowflake' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION id_unmask(code text, key bytea, type snowflake, alphabet text DEFAULT 'base64url') RETURNS snowflake
+    AS 'MODULE_PATHNAME', 'id_unmask_snowflake' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION id_mask(id sonyflake, key bytea, alphabet text DEFAULT 'base64url') RETURNS text
+    AS 'MODULE_PATHNAME', 'id_mask_sonyflake' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION id_unmask(code text, key bytea, type sonyflake, alphabet text DEFAULT 'base64url') RETURNS sonyflake
+    AS 'MODULE_PATHNAME', 'id_unmask_sonyflake' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION id_mask(id shortid, key bytea, alphabet text DEFAULT 'base64url') RETURNS text
+    AS 'MODULE_PATHNAME', 'id_mask_shortid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION id_unmask(code text, key bytea, type shortid, alphabet text DEFAULT 'base64url') RETURNS shortid
+    AS 'MODULE_PATHNAME', 'id_unmask_shortid' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION id_mask(id spreadid, key bytea, alphabet text DEFAULT 'base64url') RETURNS text
+    AS 'MODULE_PATHNAME', 'id_mask_spreadid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION id_unmask(code text, key bytea, type spreadid, alphabet text DEFAULT 'base64url') RETURNS spreadid
+    AS 'MODULE_PATHNAME', 'id_unmask_spreadid' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION id_mask(id sno, key bytea, alphabet text DEFAULT 'base64url') RETURNS text
+    AS 'MODULE_PATHNAME', 'id_mask_sno' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION id_unmask(code text, key bytea, type sno, alphabet text DEFAULT 'base64url') RETURNS sno
+    AS 'MODULE_PATHNAME', 'id_unmask_sno' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION id_mask(id objectid, key bytea, alphabet text DEFAULT 'base64url') RETURNS text
+    AS 'MODULE_PATHNAME', 'id_mask_objectid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION id_unmask(code text, key bytea, type objectid, alphabet text DEFAULT 'base64url') RETURNS objectid
+    AS 'MODULE_PATHNAME', 'id_unmask_objectid' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION id_mask(id ulid, key bytea, alphabet text DEFAULT 'base64url') RETURNS text
+    AS 'MODULE_PATHNAME', 'id_mask_ulid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION id_unmask(code text, key bytea, type ulid, alphabet text DEFAULT 'base64url') RETURNS ulid
+    AS 'MODULE_PATHNAME', 'id_unmask_ulid' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION id_mask(id ksuid, key bytea, alphabet text DEFAULT 'base64url') RETURNS text
+    AS 'MODULE_PATHNAME', 'id_mask_ksuid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION id_unmask(code text, key bytea, type ksuid, alphabet text DEFAULT 'base64url') RETURNS ksuid
+    AS 'MODULE_PATHNAME', 'id_unmask_ksuid' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION id_mask(id rsxid, key bytea, alphabet text DEFAULT 'base64url') RETURNS text
+    AS 'MODULE_PATHNAME', 'id_mask_rsxid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION id_unmask(code text, key bytea, type rsxid, alphabet text DEFAULT 'base64url') RETURNS rsxid
+    AS 'MODULE_PATHNAME', 'id_unmask_rsxid' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+CREATE FUNCTION id_mask(id uuid, key bytea, alphabet text DEFAULT 'base64url') RETURNS text
+    AS 'MODULE_PATHNAME', 'id_mask_uuid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION id_unmask(code text, key bytea, type uuid, alphabet text DEFAULT 'base64url') RETURNS uuid
+    AS 'MODULE_PATHNAME', 'id_unmask_uuid' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+
+-- A typeid's code is a TypeID of its prefix: the masked UUID in 26
+-- characters, the key's symbol in its version and variant bits.
+CREATE FUNCTION id_mask(id typeid, key bytea) RETURNS text
+    AS 'MODULE_PATHNAME', 'id_mask_typeid' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION id_unmask(code text, key bytea, type typeid) RETURNS typeid
+    AS 'MODULE_PATHNAME', 'id_unmask_typeid' LANGUAGE C IMMUTABLE PARALLEL SAFE;
+-- A version 7 UUID as a version 4 UUID, and back.
+CREATE FUNCTION uuid7_mask(id uuid, key bytea) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuid7_mask' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+CREATE FUNCTION uuid7_unmask(id uuid, key bytea) RETURNS uuid
+    AS 'MODULE_PATHNAME', 'uuid7_unmask' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+-- The symbol that begins the codes a key makes: keys kept side by side
+-- for a rotation have different symbols.
+CREATE FUNCTION id_mask_key_symbol(key bytea, alphabet text DEFAULT 'base64url') RETURNS text
+    AS 'MODULE_PATHNAME', 'id_mask_key_symbol' LANGUAGE C IMMUTABLE STRICT PARALLEL SAFE;
+COMMENT ON FUNCTION id_mask_key_symbol(bytea, text) IS
+    'the symbol that begins every code id_mask makes with this key in this alphabet';

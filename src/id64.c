@@ -18,7 +18,7 @@
 #include "utils/sortsupport.h"
 
 /* Bits that some field of the layout covers; any other bit must be zero. */
-static uint64
+uint64
 uid64_used_bits(const UidLayout *layout)
 {
 	uint64		mask = UID_FIELD_MAX(layout->time_bits) << layout->time_shift;

@@ -14,4 +14,7 @@ extern const UidFamily uid_snowflake_family;
 extern const UidFamily uid_sonyflake_family;
 extern const UidFamily uid_shortid_family;
 
+/* Bits that some field of an 8-byte layout covers; any other bit is zero. */
+extern uint64 uid64_used_bits(const UidLayout *layout);
+
 #endif							/* UNIQUEID_ID64_H */

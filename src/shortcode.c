@@ -19,7 +19,7 @@ typedef struct UidAlphabetCache
 } UidAlphabetCache;
 
 /* The alphabet named or spelled by the text argument, built once per call site. */
-static const uid_alphabet *
+const uid_alphabet *
 uid_get_alphabet(FunctionCallInfo fcinfo, int argno)
 {
 	text	   *t = PG_GETARG_TEXT_PP(argno);
@@ -66,7 +66,7 @@ uid_get_alphabet(FunctionCallInfo fcinfo, int argno)
 }
 
 /* Reports a character of code, at byte offset errpos, that is not in the alphabet. */
-static void
+void
 uid_bad_char(text *code, size_t errpos)
 {
 	const char *s = VARDATA_ANY(code);

@@ -1,4 +1,5 @@
-# The unit tests of the pure codecs (test/codec_test.c, test/basen_test.c),
+# The unit tests of the pure codecs (test/codec_test.c, test/basen_test.c)
+# and of the masks' cipher and text (test/ff1_test.c),
 # built by the Makefile without the server.  Each program prints TAP; every
 # one of its checks is reported here as a test of its own.
 use strict;
@@ -6,7 +7,7 @@ use warnings FATAL => 'all';
 use FindBin;
 use Test::More;
 
-for my $unit (qw(codec_test basen_test))
+for my $unit (qw(codec_test basen_test ff1_test))
 {
 	my $bin = "$FindBin::RealBin/../test/$unit";
 	ok(-x $bin, "$unit is built (make test/$unit)") or next;

@@ -156,7 +156,7 @@ esac
 # libFuzzer runtimes for the codecs' fuzzers, and sqlsmith: on the machine
 # itself only; t/095_sqlsmith.pl says it skips in the roots)
 # (gdb: t/054_handover.pl holds a backend at a breakpoint to force a race)
-tools=(make gcc procps libipc-run-perl gdb)
+tools=(make gcc procps libipc-run-perl gdb libssl-dev)
 [ -n "${UID_IN_ROOT:-}" ] || tools+=(python3 clang libclang-rt-14-dev sqlsmith valgrind)
 # pgTAP: Debian's package, but where it is installed already (19's root
 # builds it from source, as Debian has no postgresql-19-pgtap: test/roots.sh)
@@ -239,7 +239,7 @@ PGC="PG_CONFIG=$UID_PGBIN/pg_config"
 # (each phase's log line says how long the run has taken so far)
 uid_log() { printf '== %s (at %d s)\n' "$*" "$SECONDS" >&2; }
 uid_log "build (PostgreSQL $UID_PGVER)"
-if ! uid_as_owner make "$PGC" all test/clockshift.so test/faultshim.so test/codec_test test/basen_test >"$W/build.log" 2>&1; then
+if ! uid_as_owner make "$PGC" all test/clockshift.so test/faultshim.so test/codec_test test/basen_test test/ff1_test >"$W/build.log" 2>&1; then
 	cat "$W/build.log"
 	uid_log "build failed"
 	echo "0 passed, 1 failed"
@@ -367,10 +367,11 @@ fi
 # The TAP tests that exercise nothing version-specific run on the machine's
 # PostgreSQL only: the generators' arithmetic and their concurrency in
 # shared memory, on one server that never restarts (no WAL, no state
-# file, no standby, no hook that differs between versions).  Every other
-# test runs on every version.  (t/095_sqlsmith.pl skips in the roots by
+# file, no standby, no hook that differs between versions), and the masks'
+# properties over millions of IDs (their exact behaviour, test/sql/masking,
+# runs on every version).  Every other test runs on every version.  (t/095_sqlsmith.pl skips in the roots by
 # itself, as sqlsmith is on the machine only.)
-host_only="t/001_units.pl t/002_facts.pl t/003_vendor.pl t/010_concurrency.pl t/011_objectid_concurrency.pl t/012_uuid7_concurrency.pl t/013_capacity.pl t/014_load.pl t/020_clock.pl t/021_sno_clock.pl t/022_sno_bounds.pl"
+host_only="t/001_units.pl t/002_facts.pl t/003_vendor.pl t/010_concurrency.pl t/011_objectid_concurrency.pl t/012_uuid7_concurrency.pl t/013_capacity.pl t/014_load.pl t/020_clock.pl t/021_sno_clock.pl t/022_sno_bounds.pl t/066_masking.pl"
 tap_tests=$(ls t/*.pl)
 if [ -n "${UID_IN_ROOT:-}" ]; then
 	tap_tests=$(for f in $tap_tests; do [[ " $host_only " == *" $f "* ]] || echo "$f"; done)

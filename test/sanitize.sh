@@ -71,7 +71,7 @@ fi
 
 # valgrind: the server started by hand under it (pg_ctl would start it
 # without), every backend a fork of it, so under it too
-battery="upgrade types opclass casts binary_io generator guc sno families shortcode objectid uuid7 peer_families minmax_plans floor input_validity core_uuid security privileges"
+battery="upgrade types opclass casts binary_io generator guc sno families shortcode objectid uuid7 peer_families minmax_plans floor input_validity core_uuid security privileges masking"
 V=$S/vg
 mkdir "$V" && chown postgres: "$V" 2>/dev/null
 uid_cluster_init "$V" "jit = off" || { echo "not ok - a cluster for valgrind"; exit 1; }
@@ -95,7 +95,7 @@ else
 	echo "not ok - the regression battery fails under valgrind"
 fi
 # memcheck's reports (blocks of lines), those through uniqueid's code
-ours='uniqueid\.so|\((basen|codec|layout|id64|shardid|sno|objectid|spreadid|shortcode|clock|generator|horizon|guc|uuid7|module)\.c:[0-9]+\)'
+ours='uniqueid\.so|\((basen|codec|layout|id64|shardid|sno|objectid|spreadid|shortcode|clock|generator|horizon|guc|uuid7|module|ff1|maskcode|mask)\.c:[0-9]+\)'
 ours_only() {
 	cat "$V"/memcheck.* 2>/dev/null | awk -v re="$ours" '
 		/^==[0-9]+== [A-Z]/ { if (block ~ re) print block; block = "" }

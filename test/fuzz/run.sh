@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # test/fuzz/run.sh [SECONDS] - builds the libFuzzer targets of the pure codecs
+# and of the masks' cipher
 # (test/fuzz/*_fuzz.c, with AddressSanitizer and UndefinedBehaviorSanitizer)
 # and runs each for SECONDS (default 30) from its seed corpus in
 # test/fuzz/corpus.  Prints one TAP line per target: "ok" when it ran the
@@ -10,7 +11,7 @@ cd "$(dirname "$0")/../.." || exit 2
 secs=${1:-30}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-for t in codec basen; do
+for t in codec basen mask; do
 	if ! make -s "test/fuzz/${t}_fuzz" >"$work/$t.build" 2>&1; then
 		echo "not ok - ${t}_fuzz does not build"
 		sed 's/^/# /' "$work/$t.build"

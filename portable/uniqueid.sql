@@ -537,13 +537,15 @@ END
 $f$;
 
 -- uniqueid_own_shards(first, last): the logical shards first..last become
--- this database's, each with its state (the C extension's uniqueid.shards);
--- returns how many were new.
+-- this database's, each with its state (the C extension's uniqueid.shards):
+-- a shard owned before continues its sequence, kept when it was disowned,
+-- so its IDs never step back; returns how many were new.
 CREATE FUNCTION @S@.uniqueid_own_shards(first integer, last integer DEFAULT NULL) RETURNS integer
 LANGUAGE plpgsql VOLATILE
 AS $f$
 DECLARE
     n integer := 0;
+    st regclass;
 BEGIN
     last := coalesce(last, first);
     IF first OPERATOR(pg_catalog.<) 0 OR first OPERATOR(pg_catalog.>) 8191 THEN
@@ -554,10 +556,13 @@ BEGIN
     END IF;
     FOR i IN first..last LOOP
         CONTINUE WHEN EXISTS (SELECT FROM @S@.uniqueid_shard x WHERE x.shard OPERATOR(pg_catalog.=) i);
-        EXECUTE pg_catalog.format('CREATE SEQUENCE @S@.%I MINVALUE 0 MAXVALUE 1125899906842623 START 0 NO CYCLE',
-                                  pg_catalog.format('uniqueid_shard_%s_state', i));
-        INSERT INTO @S@.uniqueid_shard
-            VALUES (i, pg_catalog.format('@S@.%I', pg_catalog.format('uniqueid_shard_%s_state', i))::regclass);
+        st := pg_catalog.to_regclass(pg_catalog.format('@S@.%I', pg_catalog.format('uniqueid_shard_%s_state', i)));
+        IF st IS NULL THEN
+            EXECUTE pg_catalog.format('CREATE SEQUENCE @S@.%I MINVALUE 0 MAXVALUE 1125899906842623 START 0 NO CYCLE',
+                                      pg_catalog.format('uniqueid_shard_%s_state', i));
+            st := pg_catalog.format('@S@.%I', pg_catalog.format('uniqueid_shard_%s_state', i))::regclass;
+        END IF;
+        INSERT INTO @S@.uniqueid_shard VALUES (i, st);
         n := n OPERATOR(pg_catalog.+) 1;
     END LOOP;
     RETURN n;
@@ -566,6 +571,8 @@ $f$;
 
 -- uniqueid_disown_shards(first, last): shards first..last are no longer
 -- this database's (a copy gives back its original's); returns how many.
+-- Their state stays (the sequence, at its high-water mark): owned again, a
+-- shard goes on above every ID it made, and uniqueid_high_water() counts it.
 CREATE FUNCTION @S@.uniqueid_disown_shards(first integer, last integer DEFAULT NULL) RETURNS integer
 LANGUAGE plpgsql VOLATILE
 AS $f$
@@ -576,7 +583,6 @@ BEGIN
     FOR r IN DELETE FROM @S@.uniqueid_shard x
               WHERE x.shard OPERATOR(pg_catalog.>=) first AND x.shard OPERATOR(pg_catalog.<=) coalesce(last, first)
              RETURNING x.state LOOP
-        EXECUTE pg_catalog.format('DROP SEQUENCE %s', r.state);
         n := n OPERATOR(pg_catalog.+) 1;
     END LOOP;
     RETURN n;
@@ -619,7 +625,11 @@ BEGIN
     ms := GREATEST(ms, (v OPERATOR(pg_catalog.>>) 12) OPERATOR(pg_catalog.+) 1288834974657);
     SELECT q.last_value INTO v FROM @S@.uniqueid_sonyflake_state q;
     ms := GREATEST(ms, ((v OPERATOR(pg_catalog.>>) 8) OPERATOR(pg_catalog.*) 10::bigint) OPERATOR(pg_catalog.+) 1409529600009);
-    FOR st IN SELECT x.state FROM @S@.uniqueid_shard x LOOP
+    -- every shard's state, owned now or before
+    FOR st IN SELECT c.oid::regclass FROM pg_catalog.pg_class c
+               WHERE c.relnamespace OPERATOR(pg_catalog.=) '@S@'::regnamespace
+                 AND c.relkind OPERATOR(pg_catalog.=) 'S'::"char"
+                 AND c.relname OPERATOR(pg_catalog.~) '^uniqueid_shard_[0-9]+_state$'::text LOOP
         EXECUTE pg_catalog.format('SELECT last_value FROM %s', st) INTO v;
         ms := GREATEST(ms, (v OPERATOR(pg_catalog.>>) 10) OPERATOR(pg_catalog.+) 1314220021721);
     END LOOP;

@@ -425,8 +425,15 @@ CREATE SEQUENCE uniqueid_uuid7_state MINVALUE 0 MAXVALUE 1152921504606846975 STA
 -- nextval and setval only: every taker of the state is in one order, so
 -- values never repeat and never go back; a used-up millisecond carries
 -- into the next (nextval), a clock set back leaves the state where it is.
--- The lock is a session lock, released here before returning; an error or
--- a cancel while it is held is caught, the lock released, and re-raised.
+--
+-- The lock is a transaction-level lock taken in a subtransaction that is
+-- always rolled back (the RAISE of 'UIDP0' below, caught at once): the
+-- rollback releases it, whether the block ends normally, by an error or by
+-- a cancel, at any instant, and nothing has to run to release it.  The
+-- sequence's nextval and setval are not undone by the rollback, and v, a
+-- PL/pgSQL variable, keeps its value.  Another session holding the lock
+-- longer than 10 s (which a generator never does: it holds it for
+-- microseconds) is 55P03, naming the state and the holder.
 CREATE FUNCTION uniqueid_advance(state regclass, floor bigint) RETURNS bigint
 LANGUAGE plpgsql VOLATILE STRICT
 AS $$
@@ -434,22 +441,42 @@ DECLARE
     -- key 1: 'uidp'; key 2: the state's oid
     k integer := state::oid::integer;
     v bigint;
+    waiting boolean := false;
+    bound text;
+    holders text;
 BEGIN
     BEGIN
-        PERFORM pg_catalog.pg_advisory_lock(1969841264, k);
+        IF NOT pg_catalog.pg_try_advisory_xact_lock(1969841264, k) THEN
+            waiting := true;
+            IF pg_catalog.current_setting('lock_timeout') OPERATOR(pg_catalog.=) '0' THEN
+                -- (undone with the subtransaction)
+                PERFORM pg_catalog.set_config('lock_timeout', '10s', true);
+            END IF;
+            bound := pg_catalog.current_setting('lock_timeout');
+            PERFORM pg_catalog.pg_advisory_xact_lock(1969841264, k);
+            waiting := false;
+        END IF;
         v := pg_catalog.nextval(state);
         IF v OPERATOR(pg_catalog.<) floor THEN
             v := pg_catalog.setval(state, floor);
         END IF;
-        PERFORM pg_catalog.pg_advisory_unlock(1969841264, k);
-    EXCEPTION WHEN OTHERS OR query_canceled THEN
-        IF EXISTS (SELECT FROM pg_catalog.pg_locks l
-                   WHERE l.locktype OPERATOR(pg_catalog.=) 'advisory' AND l.pid OPERATOR(pg_catalog.=) pg_catalog.pg_backend_pid()
-                     AND l.classid OPERATOR(pg_catalog.=) 1969841264::oid AND l.objid OPERATOR(pg_catalog.=) k::oid
-                     AND l.objsubid OPERATOR(pg_catalog.=) 2::smallint AND l.granted) THEN
-            PERFORM pg_catalog.pg_advisory_unlock(1969841264, k);
-        END IF;
-        RAISE;
+        RAISE SQLSTATE 'UIDP0';
+    EXCEPTION
+        WHEN SQLSTATE 'UIDP0' THEN
+            NULL;
+        WHEN lock_not_available THEN
+            IF NOT waiting THEN
+                RAISE;
+            END IF;
+            SELECT pg_catalog.string_agg(l.pid::text, ', ') INTO holders FROM pg_catalog.pg_locks l
+             WHERE l.locktype OPERATOR(pg_catalog.=) 'advisory' AND l.granted
+               AND l.classid OPERATOR(pg_catalog.=) 1969841264::oid AND l.objid OPERATOR(pg_catalog.=) k::oid
+               AND l.objsubid OPERATOR(pg_catalog.=) 2::smallint;
+            RAISE EXCEPTION 'generator state % is locked by another session', state
+                USING ERRCODE = 'lock_not_available',
+                      DETAIL = pg_catalog.format('Waited %s for advisory lock (1969841264, %s), held by process %s; a generator holds it for microseconds only.',
+                                                 bound, k, coalesce(holders, '(none now)')),
+                      HINT = 'A session that took that lock itself (pg_advisory_lock) holds it until it releases it or ends.';
     END;
     RETURN v;
 END

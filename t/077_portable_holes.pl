@@ -129,6 +129,32 @@ is(as_owner(qq{SELECT next_id(0) > $ahead}), 't', 'the shard stays at its high-w
 is(as_owner(qq{SELECT uniqueid_disown_shards(0) || ' ' || uniqueid_own_shards(0); SELECT next_id(0) > $ahead}),
 	"1 1\nt", 'disowned and owned again, the shard does not step back below the IDs it made');
 
+# ---- the generators' advisory lock: released when the call ends, not held
+# to the end of the caller's transaction, and never left behind
+my $key = as_owner(q{SELECT 'uniqueid_shard_0_state'::regclass::oid::integer});
+my $open = $node->background_psql('app', extra_params => [ '-U', 'owner' ]);
+$open->query_safe(q{BEGIN; SELECT next_id(0)});
+is($open->query_safe(q{SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND pid = pg_backend_pid()}), '0',
+	"within the caller's open transaction, the call holds no advisory lock after it returns");
+like(as_owner(q{SELECT next_id(0)}), qr/^\d+$/, 'and another session generates meanwhile');
+$open->query_safe('COMMIT');
+# a session holding the state's key itself (a generator holds it for
+# microseconds): another session's call ends with 55P03 naming the state and
+# the holder, after a bounded wait, not never
+$open->query_safe(qq{SELECT pg_advisory_lock(1969841264, $key)});
+my $holder_pid = $open->query_safe(q{SELECT pg_backend_pid()});
+($ret, $out, $err) = as_role('owner', q{SELECT try('SELECT next_id(0)::text')});
+like($out, qr/^ERROR 55P03: generator state uniqueid_shard_0_state is locked by another session$/,
+	'a call waiting for a lock held elsewhere ends with 55P03 naming the state');
+($ret, $out, $err) = as_role('owner', q{SELECT next_id(0)});
+like($err, qr/DETAIL:  Waited 10s for advisory lock \(1969841264, $key\), held by process $holder_pid;/,
+	'its detail names the key and the process holding it');
+($ret, $out, $err) = as_role('owner', q{SET lock_timeout = '50ms'; SELECT next_id(0)});
+like($err, qr/DETAIL:  Waited 50ms for advisory lock/, "a caller's own lock_timeout bounds the wait instead");
+$open->query_safe(qq{SELECT pg_advisory_unlock(1969841264, $key)});
+like(as_owner(q{SELECT next_id(0)}), qr/^\d+$/, 'once released, the others generate');
+$open->quit;
+
 # ---- removal: a user's objects that happen to share the edition's schema
 # and a name prefix are not the edition's
 as_owner(q{DROP TABLE kids; CREATE TABLE ids.uniqueid_audit (id bigint, note text);

@@ -155,6 +155,14 @@ $open->query_safe(qq{SELECT pg_advisory_unlock(1969841264, $key)});
 like(as_owner(q{SELECT next_id(0)}), qr/^\d+$/, 'once released, the others generate');
 $open->quit;
 
+# ---- in a read-only transaction the generators are 25006 (nextval is
+# refused there), where the C extension generates (doc/portable.md)
+is(as_owner(q{BEGIN READ ONLY; SELECT try('SELECT next_id(0)::text') || ' | ' || try('SELECT next_id()::text') || ' | '
+	|| try('SELECT next_snowflake()::text') || ' | ' || try('SELECT next_sonyflake()::text') || ' | ' || try('SELECT next_uuid7()::text')
+	|| ' | ' || (c.next_snowflake() IS NOT NULL); COMMIT}),
+	join(' | ', ('ERROR 25006: cannot execute nextval() in a read-only transaction') x 5, 'true'),
+	'in a read-only transaction every generator is 25006; the C extension generates');
+
 # ---- removal: a user's objects that happen to share the edition's schema
 # and a name prefix are not the edition's
 as_owner(q{DROP TABLE kids; CREATE TABLE ids.uniqueid_audit (id bigint, note text);

@@ -62,9 +62,12 @@ BEGIN
 END
 $$;
 
--- 22008: a time outside what a type holds, first to last
+-- 22008: a time outside what a type holds, first to last.  The times in
+-- ISO style, in the session's time zone, whatever its DateStyle, as the C
+-- extension prints them (timestamptz_to_str)
 CREATE FUNCTION uniqueid_time_out_of_range(typname text, t timestamptz, first timestamptz, last timestamptz)
 RETURNS bigint LANGUAGE plpgsql STABLE PARALLEL SAFE
+SET datestyle = 'ISO'
 AS $$
 BEGIN
     IF typname OPERATOR(pg_catalog.=) 'shardid' AND t OPERATOR(pg_catalog.>) last

@@ -106,9 +106,10 @@ as_role('mallory', q{DROP OPERATOR public.& (bigint, integer); DROP OPERATOR pub
 # time (a SQL-standard body is bound once, at CREATE FUNCTION)
 as_role('mallory', q{CREATE OPERATOR public.& (LEFTARG = bigint, RIGHTARG = integer, FUNCTION = public.m_and)});
 as_owner(q{CREATE SCHEMA ids2});
-($ret, undef, $err) = $node->psql('app', undef, extra_params => [ '-U', 'owner', '-1', '-v', 'ON_ERROR_STOP=1',
-	'-c', 'SET LOCAL search_path = ids2, public', '-f', $edition ]);
+($ret, $out, $err) = $node->psql('app', undef, extra_params => [ '-U', 'owner', '-1', '-v', 'ON_ERROR_STOP=1',
+	'-c', 'SET LOCAL search_path = ids2, public', '-f', $edition, '-c', 'SHOW search_path' ]);
 is($ret, 0, 'the edition installs in a second schema, ids2') or diag $err;
+is($out, 'ids2, public', "and puts the caller's search_path back at its end");
 is(as_owner(q{SELECT count(*) FROM pg_depend d JOIN pg_operator o ON d.refclassid = 'pg_operator'::regclass AND d.refobjid = o.oid
 	WHERE o.oprnamespace = 'public'::regnamespace}), 0, "none of the edition's functions depends on mallory's operator");
 ($ret, my $seq, $err) = as_role('owner', q{SET search_path = ids2; SELECT id_seq(make_shardid(now(), 1, 5)) || '|' || coalesce(current_setting('mallory.ran', true), '')});

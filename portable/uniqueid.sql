@@ -47,12 +47,19 @@ BEGIN
 END
 $path$;
 
+-- The edition's objects name each other with its schema, whatever the
+-- search_path at install or call time: their text is completed here.
+DO $types$
+DECLARE
+    s text := pg_catalog.quote_ident(pg_catalog.current_schema());
+BEGIN
+    EXECUTE pg_catalog.replace($sql$
 ---------------------------------------------------------------------------
 -- errors, as the C extension raises them
 ---------------------------------------------------------------------------
 
 -- 22003: a field of an ID outside 0..max (make_shardid's shard, ...)
-CREATE FUNCTION uniqueid_out_of_range(typname text, field text, value bigint, max bigint)
+CREATE FUNCTION @S@.uniqueid_out_of_range(typname text, field text, value bigint, max bigint)
 RETURNS bigint LANGUAGE plpgsql IMMUTABLE PARALLEL SAFE
 AS $$
 BEGIN
@@ -65,7 +72,7 @@ $$;
 -- 22008: a time outside what a type holds, first to last.  The times in
 -- ISO style, in the session's time zone, whatever its DateStyle, as the C
 -- extension prints them (timestamptz_to_str)
-CREATE FUNCTION uniqueid_time_out_of_range(typname text, t timestamptz, first timestamptz, last timestamptz)
+CREATE FUNCTION @S@.uniqueid_time_out_of_range(typname text, t timestamptz, first timestamptz, last timestamptz)
 RETURNS bigint LANGUAGE plpgsql STABLE PARALLEL SAFE
 SET datestyle = 'ISO'
 AS $$
@@ -85,7 +92,7 @@ $$;
 
 -- 22003: a bigint that is no ID of the type (its top bit set).  STRICT: a
 -- NULL is a value of the domains, as of the C types, and passes their check
-CREATE FUNCTION uniqueid_not_an_id(typname text, value bigint)
+CREATE FUNCTION @S@.uniqueid_not_an_id(typname text, value bigint)
 RETURNS boolean LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 BEGIN
@@ -102,12 +109,12 @@ $$;
 ---------------------------------------------------------------------------
 
 -- milliseconds since 1970-01-01 UTC, with their fraction (t finite)
-CREATE FUNCTION uniqueid_unix_ms(t timestamptz) RETURNS numeric
+CREATE FUNCTION @S@.uniqueid_unix_ms(t timestamptz) RETURNS numeric
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN EXTRACT(epoch FROM pg_catalog.timezone('UTC', t)) OPERATOR(pg_catalog.*) 1000::numeric;
 
 -- the time `ms` milliseconds after 1970-01-01 UTC (ms >= 0)
-CREATE FUNCTION uniqueid_unix_time(ms bigint) RETURNS timestamptz
+CREATE FUNCTION @S@.uniqueid_unix_time(ms bigint) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN pg_catalog.timezone('UTC', timestamp '1970-01-01 00:00:00'
        OPERATOR(pg_catalog.+) pg_catalog.make_interval(days => (ms OPERATOR(pg_catalog./) 86400000::bigint)::integer,
@@ -121,71 +128,71 @@ RETURN pg_catalog.timezone('UTC', timestamp '1970-01-01 00:00:00'
 -- Instagram: time 41 (ms since 2011-08-24T21:07:01.721Z) . shard 13 . seq 10,
 -- for the IDs made before 2046-05-12 (the top bit clear)
 CREATE DOMAIN shardid AS bigint
-    CONSTRAINT shardid_before_2046 CHECK (VALUE OPERATOR(pg_catalog.>=) 0 OR uniqueid_not_an_id('shardid', VALUE));
+    CONSTRAINT shardid_before_2046 CHECK (VALUE OPERATOR(pg_catalog.>=) 0 OR @S@.uniqueid_not_an_id('shardid', VALUE));
 COMMENT ON DOMAIN shardid IS 'uniqueid SQL edition: Instagram''s 64-bit shard IDs made before 2046';
 
 -- Twitter: 0 . time 41 (ms since 2010-11-04T01:42:54.657Z) . node 10 . seq 12
 CREATE DOMAIN snowflake AS bigint
-    CONSTRAINT snowflake_top_bit_clear CHECK (VALUE OPERATOR(pg_catalog.>=) 0 OR uniqueid_not_an_id('snowflake', VALUE));
+    CONSTRAINT snowflake_top_bit_clear CHECK (VALUE OPERATOR(pg_catalog.>=) 0 OR @S@.uniqueid_not_an_id('snowflake', VALUE));
 COMMENT ON DOMAIN snowflake IS 'uniqueid SQL edition: Twitter''s snowflake IDs';
 
 -- Sony: 0 . time 39 (10 ms units since 2014-09-01) . seq 8 . machine 16
 CREATE DOMAIN sonyflake AS bigint
-    CONSTRAINT sonyflake_top_bit_clear CHECK (VALUE OPERATOR(pg_catalog.>=) 0 OR uniqueid_not_an_id('sonyflake', VALUE));
+    CONSTRAINT sonyflake_top_bit_clear CHECK (VALUE OPERATOR(pg_catalog.>=) 0 OR @S@.uniqueid_not_an_id('sonyflake', VALUE));
 COMMENT ON DOMAIN sonyflake IS 'uniqueid SQL edition: Sony''s sonyflake IDs';
 
 ---------------------------------------------------------------------------
 -- decoding
 ---------------------------------------------------------------------------
 
-CREATE FUNCTION id_time(shardid) RETURNS timestamptz
+CREATE FUNCTION @S@.id_time(shardid) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN uniqueid_unix_time(($1::bigint OPERATOR(pg_catalog.>>) 23) OPERATOR(pg_catalog.+) 1314220021721);
-CREATE FUNCTION id_shard(shardid) RETURNS integer
+RETURN @S@.uniqueid_unix_time(($1::bigint OPERATOR(pg_catalog.>>) 23) OPERATOR(pg_catalog.+) 1314220021721);
+CREATE FUNCTION @S@.id_shard(shardid) RETURNS integer
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (($1::bigint OPERATOR(pg_catalog.>>) 10) OPERATOR(pg_catalog.&) 8191::bigint)::integer;
-CREATE FUNCTION id_seq(shardid) RETURNS integer
+CREATE FUNCTION @S@.id_seq(shardid) RETURNS integer
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN ($1::bigint OPERATOR(pg_catalog.&) 1023::bigint)::integer;
-CREATE FUNCTION id_parts(id shardid, OUT "time" timestamptz, OUT shard integer, OUT seq integer)
+CREATE FUNCTION @S@.id_parts(id shardid, OUT "time" timestamptz, OUT shard integer, OUT seq integer)
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 BEGIN ATOMIC
-    SELECT id_time(id), id_shard(id), id_seq(id);
+    SELECT @S@.id_time(id), @S@.id_shard(id), @S@.id_seq(id);
 END;
 
-CREATE FUNCTION id_time(snowflake) RETURNS timestamptz
+CREATE FUNCTION @S@.id_time(snowflake) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN uniqueid_unix_time(($1::bigint OPERATOR(pg_catalog.>>) 22) OPERATOR(pg_catalog.+) 1288834974657);
-CREATE FUNCTION id_node(snowflake) RETURNS integer
+RETURN @S@.uniqueid_unix_time(($1::bigint OPERATOR(pg_catalog.>>) 22) OPERATOR(pg_catalog.+) 1288834974657);
+CREATE FUNCTION @S@.id_node(snowflake) RETURNS integer
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (($1::bigint OPERATOR(pg_catalog.>>) 12) OPERATOR(pg_catalog.&) 1023::bigint)::integer;
-CREATE FUNCTION id_seq(snowflake) RETURNS integer
+CREATE FUNCTION @S@.id_seq(snowflake) RETURNS integer
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN ($1::bigint OPERATOR(pg_catalog.&) 4095::bigint)::integer;
-CREATE FUNCTION id_parts(id snowflake, OUT "time" timestamptz, OUT node integer, OUT seq integer)
+CREATE FUNCTION @S@.id_parts(id snowflake, OUT "time" timestamptz, OUT node integer, OUT seq integer)
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 BEGIN ATOMIC
-    SELECT id_time(id), id_node(id), id_seq(id);
+    SELECT @S@.id_time(id), @S@.id_node(id), @S@.id_seq(id);
 END;
 
-CREATE FUNCTION id_time(sonyflake) RETURNS timestamptz
+CREATE FUNCTION @S@.id_time(sonyflake) RETURNS timestamptz
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN uniqueid_unix_time((($1::bigint OPERATOR(pg_catalog.>>) 24) OPERATOR(pg_catalog.*) 10::bigint) OPERATOR(pg_catalog.+) 1409529600000);
-CREATE FUNCTION id_seq(sonyflake) RETURNS integer
+RETURN @S@.uniqueid_unix_time((($1::bigint OPERATOR(pg_catalog.>>) 24) OPERATOR(pg_catalog.*) 10::bigint) OPERATOR(pg_catalog.+) 1409529600000);
+CREATE FUNCTION @S@.id_seq(sonyflake) RETURNS integer
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN (($1::bigint OPERATOR(pg_catalog.>>) 16) OPERATOR(pg_catalog.&) 255::bigint)::integer;
-CREATE FUNCTION id_node(sonyflake) RETURNS integer
+CREATE FUNCTION @S@.id_node(sonyflake) RETURNS integer
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 RETURN ($1::bigint OPERATOR(pg_catalog.&) 65535::bigint)::integer;
-CREATE FUNCTION id_parts(id sonyflake, OUT "time" timestamptz, OUT seq integer, OUT machine integer)
+CREATE FUNCTION @S@.id_parts(id sonyflake, OUT "time" timestamptz, OUT seq integer, OUT machine integer)
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 BEGIN ATOMIC
-    SELECT id_time(id), id_seq(id), id_node(id);
+    SELECT @S@.id_time(id), @S@.id_seq(id), @S@.id_node(id);
 END;
 
 -- id_time(uuid): the time of a version 1, 6 or 7 UUID, truncated to the
 -- microsecond; 22023 for any other
-CREATE FUNCTION id_time(uuid) RETURNS timestamptz
+CREATE FUNCTION @S@.id_time(uuid) RETURNS timestamptz
 LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE
 AS $$
 DECLARE
@@ -257,10 +264,10 @@ $$;
 
 -- id_parts(uuid): its version where its variant is RFC 9562's (else NULL),
 -- and its time where the version holds one (else NULL)
-CREATE FUNCTION id_parts(id uuid, OUT version integer, OUT "time" timestamptz)
+CREATE FUNCTION @S@.id_parts(id uuid, OUT version integer, OUT "time" timestamptz)
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
 BEGIN ATOMIC
-    SELECT v, CASE WHEN v OPERATOR(pg_catalog.=) ANY ('{1,6,7}'::integer[]) THEN id_time(id) END
+    SELECT v, CASE WHEN v OPERATOR(pg_catalog.=) ANY ('{1,6,7}'::integer[]) THEN @S@.id_time(id) END
     FROM (SELECT CASE WHEN (pg_catalog.get_byte(b, 8) OPERATOR(pg_catalog.>>) 6) OPERATOR(pg_catalog.=) 2
                       THEN pg_catalog.get_byte(b, 6) OPERATOR(pg_catalog.>>) 4 END
           FROM pg_catalog.uuid_send(id) AS b) AS x(v);
@@ -271,44 +278,44 @@ END;
 ---------------------------------------------------------------------------
 
 -- units of unit_ms ms since epoch_ms of t, truncated; 22008 outside 0..time_max
-CREATE FUNCTION uniqueid_time_units(typname text, t timestamptz, epoch_ms bigint, time_max bigint,
+CREATE FUNCTION @S@.uniqueid_time_units(typname text, t timestamptz, epoch_ms bigint, time_max bigint,
                                      unit_ms integer DEFAULT 1)
 RETURNS bigint LANGUAGE sql STABLE STRICT PARALLEL SAFE
 RETURN CASE WHEN pg_catalog.isfinite(t)
-                 AND uniqueid_unix_ms(t) OPERATOR(pg_catalog.>=) epoch_ms::numeric
-                 AND ((uniqueid_unix_ms(t) OPERATOR(pg_catalog.-) epoch_ms::numeric) OPERATOR(pg_catalog./) unit_ms::numeric)
+                 AND @S@.uniqueid_unix_ms(t) OPERATOR(pg_catalog.>=) epoch_ms::numeric
+                 AND ((@S@.uniqueid_unix_ms(t) OPERATOR(pg_catalog.-) epoch_ms::numeric) OPERATOR(pg_catalog./) unit_ms::numeric)
                      OPERATOR(pg_catalog.<) (time_max OPERATOR(pg_catalog.+) 1::bigint)::numeric
-            THEN pg_catalog.floor((uniqueid_unix_ms(t) OPERATOR(pg_catalog.-) epoch_ms::numeric) OPERATOR(pg_catalog./) unit_ms::numeric)::bigint
-            ELSE uniqueid_time_out_of_range(typname, t, uniqueid_unix_time(epoch_ms),
-                                            uniqueid_unix_time(epoch_ms OPERATOR(pg_catalog.+) (time_max OPERATOR(pg_catalog.*) unit_ms::bigint))) END;
+            THEN pg_catalog.floor((@S@.uniqueid_unix_ms(t) OPERATOR(pg_catalog.-) epoch_ms::numeric) OPERATOR(pg_catalog./) unit_ms::numeric)::bigint
+            ELSE @S@.uniqueid_time_out_of_range(typname, t, @S@.uniqueid_unix_time(epoch_ms),
+                                            @S@.uniqueid_unix_time(epoch_ms OPERATOR(pg_catalog.+) (time_max OPERATOR(pg_catalog.*) unit_ms::bigint))) END;
 
 -- the time field of the smallest ID at or after t (t rounded up to the
 -- unit); 22008 before the epoch or past the start of the last unit
-CREATE FUNCTION uniqueid_floor_units(typname text, t timestamptz, epoch_ms bigint, time_max bigint,
+CREATE FUNCTION @S@.uniqueid_floor_units(typname text, t timestamptz, epoch_ms bigint, time_max bigint,
                                      unit_ms integer DEFAULT 1)
 RETURNS bigint LANGUAGE sql STABLE STRICT PARALLEL SAFE
 RETURN CASE WHEN pg_catalog.isfinite(t)
-                 AND uniqueid_unix_ms(t) OPERATOR(pg_catalog.>=) epoch_ms::numeric
-                 AND pg_catalog.ceil((uniqueid_unix_ms(t) OPERATOR(pg_catalog.-) epoch_ms::numeric) OPERATOR(pg_catalog./) unit_ms::numeric)
+                 AND @S@.uniqueid_unix_ms(t) OPERATOR(pg_catalog.>=) epoch_ms::numeric
+                 AND pg_catalog.ceil((@S@.uniqueid_unix_ms(t) OPERATOR(pg_catalog.-) epoch_ms::numeric) OPERATOR(pg_catalog./) unit_ms::numeric)
                      OPERATOR(pg_catalog.<=) time_max::numeric
-            THEN pg_catalog.ceil((uniqueid_unix_ms(t) OPERATOR(pg_catalog.-) epoch_ms::numeric) OPERATOR(pg_catalog./) unit_ms::numeric)::bigint
-            ELSE uniqueid_time_out_of_range(typname, t, uniqueid_unix_time(epoch_ms),
-                                            uniqueid_unix_time(epoch_ms OPERATOR(pg_catalog.+) (time_max OPERATOR(pg_catalog.*) unit_ms::bigint))) END;
+            THEN pg_catalog.ceil((@S@.uniqueid_unix_ms(t) OPERATOR(pg_catalog.-) epoch_ms::numeric) OPERATOR(pg_catalog./) unit_ms::numeric)::bigint
+            ELSE @S@.uniqueid_time_out_of_range(typname, t, @S@.uniqueid_unix_time(epoch_ms),
+                                            @S@.uniqueid_unix_time(epoch_ms OPERATOR(pg_catalog.+) (time_max OPERATOR(pg_catalog.*) unit_ms::bigint))) END;
 
 -- TYPE_floor(time): the smallest ID whose time is at or after time
-CREATE FUNCTION shardid_floor("time" timestamptz) RETURNS shardid
+CREATE FUNCTION @S@.shardid_floor("time" timestamptz) RETURNS shardid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN uniqueid_floor_units('shardid', "time", 1314220021721, 1099511627775) OPERATOR(pg_catalog.<<) 23;
-CREATE FUNCTION snowflake_floor("time" timestamptz) RETURNS snowflake
+RETURN @S@.uniqueid_floor_units('shardid', "time", 1314220021721, 1099511627775) OPERATOR(pg_catalog.<<) 23;
+CREATE FUNCTION @S@.snowflake_floor("time" timestamptz) RETURNS snowflake
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN uniqueid_floor_units('snowflake', "time", 1288834974657, 2199023255551) OPERATOR(pg_catalog.<<) 22;
-CREATE FUNCTION sonyflake_floor("time" timestamptz) RETURNS sonyflake
+RETURN @S@.uniqueid_floor_units('snowflake', "time", 1288834974657, 2199023255551) OPERATOR(pg_catalog.<<) 22;
+CREATE FUNCTION @S@.sonyflake_floor("time" timestamptz) RETURNS sonyflake
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN uniqueid_floor_units('sonyflake', "time", 1409529600000, 549755813887, 10) OPERATOR(pg_catalog.<<) 24;
+RETURN @S@.uniqueid_floor_units('sonyflake', "time", 1409529600000, 549755813887, 10) OPERATOR(pg_catalog.<<) 24;
 -- the smallest version 7 UUID of the time: xxxxxxxx-xxxx-7000-8000-000000000000
-CREATE FUNCTION uuid7_floor("time" timestamptz) RETURNS uuid
+CREATE FUNCTION @S@.uuid7_floor("time" timestamptz) RETURNS uuid
 LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE
-RETURN (pg_catalog.lpad(pg_catalog.to_hex((uniqueid_floor_units('uuid', "time", 0, 281474976710655) OPERATOR(pg_catalog.<<) 16)
+RETURN (pg_catalog.lpad(pg_catalog.to_hex((@S@.uniqueid_floor_units('uuid', "time", 0, 281474976710655) OPERATOR(pg_catalog.<<) 16)
                                           OPERATOR(pg_catalog.|) 28672::bigint), 16, '0')
         OPERATOR(pg_catalog.||) '8000000000000000')::uuid;
 
@@ -320,80 +327,83 @@ RETURN (pg_catalog.lpad(pg_catalog.to_hex((uniqueid_floor_units('uuid', "time", 
 -- the ID a time stands for, as the C extension's comparisons have it: 0 up
 -- to the epoch, the largest bigint past the last millisecond (every ID is
 -- below), -1 for -infinity (every ID is above)
-CREATE FUNCTION uniqueid_time_point(t timestamptz, epoch_ms bigint, time_max bigint, shift integer,
+CREATE FUNCTION @S@.uniqueid_time_point(t timestamptz, epoch_ms bigint, time_max bigint, shift integer,
                                      unit_ms integer DEFAULT 1)
 RETURNS bigint LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN CASE WHEN t OPERATOR(pg_catalog.=) '-infinity'::timestamptz THEN (-1)::bigint
             WHEN t OPERATOR(pg_catalog.=) 'infinity'::timestamptz THEN 9223372036854775807
-            WHEN uniqueid_unix_ms(t) OPERATOR(pg_catalog.<=) epoch_ms::numeric THEN 0::bigint
-            WHEN pg_catalog.ceil((uniqueid_unix_ms(t) OPERATOR(pg_catalog.-) epoch_ms::numeric) OPERATOR(pg_catalog./) unit_ms::numeric)
+            WHEN @S@.uniqueid_unix_ms(t) OPERATOR(pg_catalog.<=) epoch_ms::numeric THEN 0::bigint
+            WHEN pg_catalog.ceil((@S@.uniqueid_unix_ms(t) OPERATOR(pg_catalog.-) epoch_ms::numeric) OPERATOR(pg_catalog./) unit_ms::numeric)
                  OPERATOR(pg_catalog.>) time_max::numeric THEN 9223372036854775807
-            ELSE pg_catalog.ceil((uniqueid_unix_ms(t) OPERATOR(pg_catalog.-) epoch_ms::numeric) OPERATOR(pg_catalog./) unit_ms::numeric)::bigint
+            ELSE pg_catalog.ceil((@S@.uniqueid_unix_ms(t) OPERATOR(pg_catalog.-) epoch_ms::numeric) OPERATOR(pg_catalog./) unit_ms::numeric)::bigint
                  OPERATOR(pg_catalog.<<) shift END;
 
 -- the greatest bigint below that ID (the largest bigint again past the last
 -- millisecond): id >= t is id > this
-CREATE FUNCTION uniqueid_time_below(t timestamptz, epoch_ms bigint, time_max bigint, shift integer,
+CREATE FUNCTION @S@.uniqueid_time_below(t timestamptz, epoch_ms bigint, time_max bigint, shift integer,
                                      unit_ms integer DEFAULT 1)
 RETURNS bigint LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN CASE WHEN t OPERATOR(pg_catalog.<>) 'infinity'::timestamptz
-                 AND (uniqueid_unix_ms(t) OPERATOR(pg_catalog.<=) epoch_ms::numeric
-                      OR pg_catalog.ceil((uniqueid_unix_ms(t) OPERATOR(pg_catalog.-) epoch_ms::numeric) OPERATOR(pg_catalog./) unit_ms::numeric)
+                 AND (@S@.uniqueid_unix_ms(t) OPERATOR(pg_catalog.<=) epoch_ms::numeric
+                      OR pg_catalog.ceil((@S@.uniqueid_unix_ms(t) OPERATOR(pg_catalog.-) epoch_ms::numeric) OPERATOR(pg_catalog./) unit_ms::numeric)
                          OPERATOR(pg_catalog.<=) time_max::numeric)
-            THEN uniqueid_time_point(t, epoch_ms, time_max, shift, unit_ms) OPERATOR(pg_catalog.-) 1::bigint
+            THEN @S@.uniqueid_time_point(t, epoch_ms, time_max, shift, unit_ms) OPERATOR(pg_catalog.-) 1::bigint
             ELSE 9223372036854775807 END;
 
-CREATE FUNCTION uniqueid_shardid_lt(id shardid, t timestamptz) RETURNS boolean
+CREATE FUNCTION @S@.uniqueid_shardid_lt(id shardid, t timestamptz) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN id::bigint OPERATOR(pg_catalog.<=) uniqueid_time_below(t, 1314220021721, 1099511627775, 23);
-CREATE FUNCTION uniqueid_shardid_le(id shardid, t timestamptz) RETURNS boolean
+RETURN id::bigint OPERATOR(pg_catalog.<=) @S@.uniqueid_time_below(t, 1314220021721, 1099511627775, 23);
+CREATE FUNCTION @S@.uniqueid_shardid_le(id shardid, t timestamptz) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN id::bigint OPERATOR(pg_catalog.<=) uniqueid_time_point(t, 1314220021721, 1099511627775, 23);
-CREATE FUNCTION uniqueid_shardid_gt(id shardid, t timestamptz) RETURNS boolean
+RETURN id::bigint OPERATOR(pg_catalog.<=) @S@.uniqueid_time_point(t, 1314220021721, 1099511627775, 23);
+CREATE FUNCTION @S@.uniqueid_shardid_gt(id shardid, t timestamptz) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN id::bigint OPERATOR(pg_catalog.>) uniqueid_time_point(t, 1314220021721, 1099511627775, 23);
-CREATE FUNCTION uniqueid_shardid_ge(id shardid, t timestamptz) RETURNS boolean
+RETURN id::bigint OPERATOR(pg_catalog.>) @S@.uniqueid_time_point(t, 1314220021721, 1099511627775, 23);
+CREATE FUNCTION @S@.uniqueid_shardid_ge(id shardid, t timestamptz) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN id::bigint OPERATOR(pg_catalog.>) uniqueid_time_below(t, 1314220021721, 1099511627775, 23);
+RETURN id::bigint OPERATOR(pg_catalog.>) @S@.uniqueid_time_below(t, 1314220021721, 1099511627775, 23);
 
-CREATE FUNCTION uniqueid_snowflake_lt(id snowflake, t timestamptz) RETURNS boolean
+CREATE FUNCTION @S@.uniqueid_snowflake_lt(id snowflake, t timestamptz) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN id::bigint OPERATOR(pg_catalog.<=) uniqueid_time_below(t, 1288834974657, 2199023255551, 22);
-CREATE FUNCTION uniqueid_snowflake_le(id snowflake, t timestamptz) RETURNS boolean
+RETURN id::bigint OPERATOR(pg_catalog.<=) @S@.uniqueid_time_below(t, 1288834974657, 2199023255551, 22);
+CREATE FUNCTION @S@.uniqueid_snowflake_le(id snowflake, t timestamptz) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN id::bigint OPERATOR(pg_catalog.<=) uniqueid_time_point(t, 1288834974657, 2199023255551, 22);
-CREATE FUNCTION uniqueid_snowflake_gt(id snowflake, t timestamptz) RETURNS boolean
+RETURN id::bigint OPERATOR(pg_catalog.<=) @S@.uniqueid_time_point(t, 1288834974657, 2199023255551, 22);
+CREATE FUNCTION @S@.uniqueid_snowflake_gt(id snowflake, t timestamptz) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN id::bigint OPERATOR(pg_catalog.>) uniqueid_time_point(t, 1288834974657, 2199023255551, 22);
-CREATE FUNCTION uniqueid_snowflake_ge(id snowflake, t timestamptz) RETURNS boolean
+RETURN id::bigint OPERATOR(pg_catalog.>) @S@.uniqueid_time_point(t, 1288834974657, 2199023255551, 22);
+CREATE FUNCTION @S@.uniqueid_snowflake_ge(id snowflake, t timestamptz) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN id::bigint OPERATOR(pg_catalog.>) uniqueid_time_below(t, 1288834974657, 2199023255551, 22);
+RETURN id::bigint OPERATOR(pg_catalog.>) @S@.uniqueid_time_below(t, 1288834974657, 2199023255551, 22);
 
-CREATE FUNCTION uniqueid_sonyflake_lt(id sonyflake, t timestamptz) RETURNS boolean
+CREATE FUNCTION @S@.uniqueid_sonyflake_lt(id sonyflake, t timestamptz) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN id::bigint OPERATOR(pg_catalog.<=) uniqueid_time_below(t, 1409529600000, 549755813887, 24, 10);
-CREATE FUNCTION uniqueid_sonyflake_le(id sonyflake, t timestamptz) RETURNS boolean
+RETURN id::bigint OPERATOR(pg_catalog.<=) @S@.uniqueid_time_below(t, 1409529600000, 549755813887, 24, 10);
+CREATE FUNCTION @S@.uniqueid_sonyflake_le(id sonyflake, t timestamptz) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN id::bigint OPERATOR(pg_catalog.<=) uniqueid_time_point(t, 1409529600000, 549755813887, 24, 10);
-CREATE FUNCTION uniqueid_sonyflake_gt(id sonyflake, t timestamptz) RETURNS boolean
+RETURN id::bigint OPERATOR(pg_catalog.<=) @S@.uniqueid_time_point(t, 1409529600000, 549755813887, 24, 10);
+CREATE FUNCTION @S@.uniqueid_sonyflake_gt(id sonyflake, t timestamptz) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN id::bigint OPERATOR(pg_catalog.>) uniqueid_time_point(t, 1409529600000, 549755813887, 24, 10);
-CREATE FUNCTION uniqueid_sonyflake_ge(id sonyflake, t timestamptz) RETURNS boolean
+RETURN id::bigint OPERATOR(pg_catalog.>) @S@.uniqueid_time_point(t, 1409529600000, 549755813887, 24, 10);
+CREATE FUNCTION @S@.uniqueid_sonyflake_ge(id sonyflake, t timestamptz) RETURNS boolean
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
-RETURN id::bigint OPERATOR(pg_catalog.>) uniqueid_time_below(t, 1409529600000, 549755813887, 24, 10);
+RETURN id::bigint OPERATOR(pg_catalog.>) @S@.uniqueid_time_below(t, 1409529600000, 549755813887, 24, 10);
 
-CREATE OPERATOR < (LEFTARG = shardid, RIGHTARG = timestamptz, FUNCTION = uniqueid_shardid_lt);
-CREATE OPERATOR <= (LEFTARG = shardid, RIGHTARG = timestamptz, FUNCTION = uniqueid_shardid_le);
-CREATE OPERATOR > (LEFTARG = shardid, RIGHTARG = timestamptz, FUNCTION = uniqueid_shardid_gt);
-CREATE OPERATOR >= (LEFTARG = shardid, RIGHTARG = timestamptz, FUNCTION = uniqueid_shardid_ge);
-CREATE OPERATOR < (LEFTARG = snowflake, RIGHTARG = timestamptz, FUNCTION = uniqueid_snowflake_lt);
-CREATE OPERATOR <= (LEFTARG = snowflake, RIGHTARG = timestamptz, FUNCTION = uniqueid_snowflake_le);
-CREATE OPERATOR > (LEFTARG = snowflake, RIGHTARG = timestamptz, FUNCTION = uniqueid_snowflake_gt);
-CREATE OPERATOR >= (LEFTARG = snowflake, RIGHTARG = timestamptz, FUNCTION = uniqueid_snowflake_ge);
-CREATE OPERATOR < (LEFTARG = sonyflake, RIGHTARG = timestamptz, FUNCTION = uniqueid_sonyflake_lt);
-CREATE OPERATOR <= (LEFTARG = sonyflake, RIGHTARG = timestamptz, FUNCTION = uniqueid_sonyflake_le);
-CREATE OPERATOR > (LEFTARG = sonyflake, RIGHTARG = timestamptz, FUNCTION = uniqueid_sonyflake_gt);
-CREATE OPERATOR >= (LEFTARG = sonyflake, RIGHTARG = timestamptz, FUNCTION = uniqueid_sonyflake_ge);
+CREATE OPERATOR < (LEFTARG = shardid, RIGHTARG = timestamptz, FUNCTION = @S@.uniqueid_shardid_lt);
+CREATE OPERATOR <= (LEFTARG = shardid, RIGHTARG = timestamptz, FUNCTION = @S@.uniqueid_shardid_le);
+CREATE OPERATOR > (LEFTARG = shardid, RIGHTARG = timestamptz, FUNCTION = @S@.uniqueid_shardid_gt);
+CREATE OPERATOR >= (LEFTARG = shardid, RIGHTARG = timestamptz, FUNCTION = @S@.uniqueid_shardid_ge);
+CREATE OPERATOR < (LEFTARG = snowflake, RIGHTARG = timestamptz, FUNCTION = @S@.uniqueid_snowflake_lt);
+CREATE OPERATOR <= (LEFTARG = snowflake, RIGHTARG = timestamptz, FUNCTION = @S@.uniqueid_snowflake_le);
+CREATE OPERATOR > (LEFTARG = snowflake, RIGHTARG = timestamptz, FUNCTION = @S@.uniqueid_snowflake_gt);
+CREATE OPERATOR >= (LEFTARG = snowflake, RIGHTARG = timestamptz, FUNCTION = @S@.uniqueid_snowflake_ge);
+CREATE OPERATOR < (LEFTARG = sonyflake, RIGHTARG = timestamptz, FUNCTION = @S@.uniqueid_sonyflake_lt);
+CREATE OPERATOR <= (LEFTARG = sonyflake, RIGHTARG = timestamptz, FUNCTION = @S@.uniqueid_sonyflake_le);
+CREATE OPERATOR > (LEFTARG = sonyflake, RIGHTARG = timestamptz, FUNCTION = @S@.uniqueid_sonyflake_gt);
+CREATE OPERATOR >= (LEFTARG = sonyflake, RIGHTARG = timestamptz, FUNCTION = @S@.uniqueid_sonyflake_ge);
+$sql$, '@S@', s);
+END
+$types$;
 
 ---------------------------------------------------------------------------
 -- the generators' state, in what PostgreSQL makes durable

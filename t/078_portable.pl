@@ -278,6 +278,10 @@ my $calls = q{LATERAL (VALUES ('snowflake_floor(%L)'), ('uuid7_floor(%L)'), ('ma
 is(as_owner($both, qq{SELECT string_agg(t || ' ' || call || ': ' || a || ' <> ' || b, E'\n') FROM ts, $calls
 	WHERE a IS DISTINCT FROM b AND NOT (call LIKE '%shardid%' AND t > '2046-06-27 17:00:49.496+00' AND t <= '2081-04-30 12:54:37.272+00')}),
 	'', 'the floors and constructors give the same values and the same errors (shardid past 2046 aside)');
+is(as_owner($both, qq{SET datestyle = 'SQL, DMY'; SET timezone = 'Asia/Kathmandu';
+	SELECT string_agg(t || ' ' || call || ': ' || a || ' <> ' || b, E'\n') FROM ts, $calls
+	WHERE a IS DISTINCT FROM b AND NOT (call LIKE '%shardid%' AND t > '2046-06-27 17:00:49.496+00' AND t <= '2081-04-30 12:54:37.272+00')}),
+	'', "and the same messages under DateStyle 'SQL, DMY' and the time zone of Kathmandu (+05:45): their times in ISO style, as the C extension prints them");
 cmp_ok(as_owner($both, qq{SELECT count(*) FROM ts, $calls WHERE a LIKE 'ERROR 22008%' AND a = b}), '>=', 20,
 	'errors among them');
 is(as_owner($both, q{SELECT count(*) FROM ts WHERE t >= '2046-06-27 17:00:49.497+00' AND t <= '2081-04-30 12:54:37.272+00'

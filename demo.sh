@@ -6,7 +6,7 @@ set -eu
 cd "$(dirname "$0")"
 . test/lib.sh
 
-uid_install_packages make gcc "postgresql-$UID_PGVER" "postgresql-server-dev-$UID_PGVER"
+uid_install_packages make gcc libssl-dev "postgresql-$UID_PGVER" "postgresql-server-dev-$UID_PGVER"
 uid_build_install
 D=$(uid_tmpdir)
 trap 'uid_cluster_stop "$D"; rm -rf "$D"' EXIT

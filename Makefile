@@ -34,11 +34,11 @@ $(OBJS): $(wildcard $(srcdir)/src/*.h)
 # The pure codecs' and the cipher's unit tests (run by t/001_units.pl), built
 # without the server.
 UNIT_TESTS = test/codec_test test/basen_test test/ff1_test
-test/codec_test: test/codec_test.c src/codec.c src/codec.h
+test/codec_test: test/codec_test.c test/unit.h src/codec.c src/codec.h
 	$(CC) -std=c99 -Wall -Wextra -O2 -I$(srcdir)/src -o $@ $(filter %.c,$^)
-test/basen_test: test/basen_test.c src/basen.c src/basen.h
+test/basen_test: test/basen_test.c test/unit.h src/basen.c src/basen.h
 	$(CC) -std=c99 -Wall -Wextra -O2 -I$(srcdir)/src -o $@ $(filter %.c,$^)
-test/ff1_test: test/ff1_test.c src/ff1.c src/maskcode.c src/basen.c src/ff1.h src/maskcode.h src/basen.h
+test/ff1_test: test/ff1_test.c test/unit.h src/ff1.c src/maskcode.c src/basen.c src/ff1.h src/maskcode.h src/basen.h
 	$(CC) -std=c99 -Wall -Wextra -O2 -I$(srcdir)/src -o $@ $(filter %.c,$^) -lcrypto
 
 # The codecs' and the cipher's libFuzzer targets, with AddressSanitizer and

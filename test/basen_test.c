@@ -8,12 +8,11 @@
 #include <string.h>
 
 #include "basen.h"
+#define UNIT_XS_SEED 88172645463325252ULL
+#include "unit.h"
 
 __extension__ typedef unsigned __int128 u128;
 __extension__ typedef __int128 s128;
-
-static int	ntest = 0;
-static int	nfail = 0;
 
 static const char *const named[] = {"base32", "base36", "base58", "base62", "base64url"};
 static const int named_base[] = {32, 36, 58, 62, 64};
@@ -25,28 +24,6 @@ static const char *const named_max[] = {
 static const char *const named_over[] = {
 	"G000000000000", "3w5e11264sgsg", "jpXCZedGfVR", "LygHa16AHYG", "QAAAAAAAAAA"
 };
-
-static uint64_t xs_state = 88172645463325252ULL;
-
-/* Next xorshift64 value. */
-static uint64_t
-xs(void)
-{
-	xs_state ^= xs_state << 13;
-	xs_state ^= xs_state >> 7;
-	xs_state ^= xs_state << 17;
-	return xs_state;
-}
-
-/* Records one TAP result. */
-static void
-check(int ok, const char *what)
-{
-	ntest++;
-	if (!ok)
-		nfail++;
-	printf("%sok %d - %s\n", ok ? "" : "not ", ntest, what);
-}
 
 /* Builds a named or literal alphabet that must be valid; exits otherwise. */
 static void

@@ -6,19 +6,7 @@
 #include <string.h>
 
 #include "codec.h"
-
-static int	ntest = 0;
-static int	nfail = 0;
-
-/* Records one TAP result. */
-static void
-check(int ok, const char *what)
-{
-	ntest++;
-	if (!ok)
-		nfail++;
-	printf("%sok %d - %s\n", ok ? "" : "not ", ntest, what);
-}
+#include "unit.h"
 
 /* Parses s as decimal and reports whether result and value are as expected. */
 static void

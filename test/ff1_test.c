@@ -11,31 +11,8 @@
 
 #include "ff1.h"
 #include "maskcode.h"
-
-static int	ntest = 0;
-static int	nfail = 0;
-
-static uint64_t xs_state = 0x9E3779B97F4A7C15ULL;
-
-/* Next xorshift64 value. */
-static uint64_t
-xs(void)
-{
-	xs_state ^= xs_state << 13;
-	xs_state ^= xs_state >> 7;
-	xs_state ^= xs_state << 17;
-	return xs_state;
-}
-
-/* Records one TAP result. */
-static void
-check(int ok, const char *what)
-{
-	ntest++;
-	if (!ok)
-		nfail++;
-	printf("%sok %d - %s\n", ok ? "" : "not ", ntest, what);
-}
+#define UNIT_XS_SEED 0x9E3779B97F4A7C15ULL
+#include "unit.h"
 
 /* hex -> bytes; returns the length */
 static size_t

@@ -74,7 +74,7 @@ source_tar() {
 	else
 		tar -C "$TOP" --exclude=.git --exclude='*.o' --exclude='*.so' --exclude='*.bc' \
 			--exclude=./results --exclude=./tmp_check --exclude='./uniqueid-*.zip' \
-			--exclude=./test/codec_test --exclude=./test/basen_test \
+			--exclude=./test/codec_test --exclude=./test/basen_test --exclude=./test/ff1_test \
 			--exclude='./test/fuzz/*_fuzz' --exclude=./.commit \
 			--transform "s,^\./,$prefix/," -cf - .
 	fi

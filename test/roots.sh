@@ -222,7 +222,7 @@ uid_root_exec_locked() {
 	rm -rf --one-file-system "$root/uniqueid"
 	mkdir -p "$root/uniqueid"
 	tar -C "$top" --exclude=.git --exclude='*.o' --exclude='*.so' --exclude='*.bc' \
-		--exclude=results --exclude=test/codec_test --exclude=test/basen_test -cf - . |
+		--exclude=results --exclude=test/codec_test --exclude=test/basen_test --exclude=test/ff1_test -cf - . |
 		tar -C "$root/uniqueid" -xf -
 	# the commit, for reports made inside the root (which has no .git)
 	git -C "$top" rev-parse --short HEAD >"$root/uniqueid/.commit" 2>/dev/null

@@ -50,14 +50,7 @@ as_owner(q{CREATE SCHEMA ids; ALTER DATABASE app SET search_path = ids, public;
 	GRANT USAGE, CREATE ON SCHEMA public TO mallory});
 my ($ret, $err) = run_file($edition);
 is($ret, 0, 'the owner installs the edition') or diag $err;
-as_owner(q{CREATE FUNCTION public.try(q text) RETURNS text LANGUAGE plpgsql AS $$
-	DECLARE r text;
-	BEGIN
-		EXECUTE q INTO r;
-		RETURN r;
-	EXCEPTION WHEN OTHERS THEN
-		RETURN 'ERROR ' || SQLSTATE || ': ' || SQLERRM;
-	END $$});
+as_owner(uid_try_function());
 
 # ---- NULL is a value of every domain, as of the C types: a nullable column holds it
 is(as_owner(q{SELECT try('SELECT (NULL::shardid IS NULL)::text') || ' ' || try('SELECT (NULL::snowflake IS NULL)::text')

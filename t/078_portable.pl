@@ -187,14 +187,7 @@ is($ret, 0, 'the edition installs beside the C extension') or diag $err;
 as_owner($both, q{SELECT uniqueid_set_node(5); SELECT uniqueid_own_shards(7)});
 
 # try(SQL): its one value as text, or its error: 'ERROR sqlstate: message'
-as_owner($both, q{CREATE FUNCTION public.try(q text) RETURNS text LANGUAGE plpgsql AS $$
-	DECLARE r text;
-	BEGIN
-		EXECUTE q INTO r;
-		RETURN r;
-	EXCEPTION WHEN OTHERS THEN
-		RETURN 'ERROR ' || SQLSTATE || ': ' || SQLERRM;
-	END $$});
+as_owner($both, uid_try_function());
 
 # the conformance vectors (test/vectors): every decoder and constructor
 my %vectors;

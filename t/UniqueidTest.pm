@@ -24,7 +24,7 @@ use Time::HiRes qw(usleep);
 our @EXPORT = qw(uid_node uid_clock_set uid_on_clock uid_on_faults uid_fault uid_kill_all
   uid_wait_down uid_wait_until uid_concurrently uid_concurrently_on uid_error uid_set
   uid_citus_missing uid_carry_setup uid_carry_check uid_wait_renewal uid_wait_past_horizon
-  uid_doc_blocks uid_contains);
+  uid_doc_blocks uid_contains uid_try_function);
 
 # (UID_TEST_ALARM lengthens it, for bench/stress.sh)
 my $alarm = $ENV{UID_TEST_ALARM} // 600;
@@ -319,6 +319,21 @@ sub uid_doc_blocks
 		push @blocks, [ $info, \@body ];
 	}
 	return @blocks;
+}
+
+# uid_try_function(): the SQL that makes public.try(q): q's one value as
+# text, or its error as 'ERROR sqlstate: message' (for tests that compare
+# what two servers, or two editions, give for one statement)
+sub uid_try_function
+{
+	return q{CREATE FUNCTION public.try(q text) RETURNS text LANGUAGE plpgsql AS $$
+	DECLARE r text;
+	BEGIN
+		EXECUTE q INTO r;
+		RETURN r;
+	EXCEPTION WHEN OTHERS THEN
+		RETURN 'ERROR ' || SQLSTATE || ': ' || SQLERRM;
+	END $$};
 }
 
 # uid_contains(FILE, LINES): whether FILE has LINES one after the other,

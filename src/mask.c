@@ -149,17 +149,26 @@ uid_mask_nbits(const UidMaskType *t)
 	}
 }
 
-/* Errors out unless u is a version 7 UUID (RFC 9562 variant): a uuid's, or a typeid's (shown). */
-static void
-uid_mask_require_v7(const unsigned char *u, bool typeid, const char *shown)
+/* Whether u is a version 7 UUID (RFC 9562 variant). */
+static inline bool
+uid_mask_is_v7(const unsigned char *u)
 {
-	if ((u[6] >> 4) != 7 || (u[8] >> 6) != 2)
-		ereport(ERROR,
-				(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
-				 typeid ? errmsg("typeid %s does not hold a UUID of version 7", shown)
-				 : errmsg("uuid %s is not a UUID of version 7", shown),
-				 errdetail("Masks take the 122 variable bits of a version 7 UUID (RFC 9562 variant); this one's version is %d, its variant bits %d%d.",
-						   u[6] >> 4, u[8] >> 7, (u[8] >> 6) & 1)));
+	return (u[6] >> 4) == 7 && (u[8] >> 6) == 2;
+}
+
+/*
+ * The error for a UUID u that is not of version 7: a uuid's, or a typeid's
+ * (shown: its text, made only here, off the path of every valid ID).
+ */
+static void
+uid_mask_not_v7(const unsigned char *u, bool typeid, const char *shown)
+{
+	ereport(ERROR,
+			(errcode(ERRCODE_INVALID_PARAMETER_VALUE),
+			 typeid ? errmsg("typeid %s does not hold a UUID of version 7", shown)
+			 : errmsg("uuid %s is not a UUID of version 7", shown),
+			 errdetail("Masks take the 122 variable bits of a version 7 UUID (RFC 9562 variant); this one's version is %d, its variant bits %d%d.",
+					   u[6] >> 4, u[8] >> 7, (u[8] >> 6) & 1)));
 }
 
 /* The value of argument 0 as (nbits + 7) / 8 bytes, big-endian, right-aligned. */
@@ -185,8 +194,8 @@ uid_mask_load(FunctionCallInfo fcinfo, const UidMaskType *t, int nbits, unsigned
 			{
 				pg_uuid_t  *u = PG_GETARG_UUID_P(0);
 
-				uid_mask_require_v7(u->data, false,
-									DatumGetCString(DirectFunctionCall1(uuid_out, UUIDPGetDatum(u))));
+				if (!uid_mask_is_v7(u->data))
+					uid_mask_not_v7(u->data, false, DatumGetCString(DirectFunctionCall1(uuid_out, UUIDPGetDatum(u))));
 				uid_uuid_pack122(u->data, val);
 				break;
 			}
@@ -401,8 +410,8 @@ id_mask_typeid(PG_FUNCTION_ARGS)
 	struct varlena *m;
 	unsigned char val[16];
 
-	uid_mask_require_v7(UID_MASK_TYPEID_UUID(t), true,
-						OidOutputFunctionCall(typoutput, PointerGetDatum(t)));
+	if (!uid_mask_is_v7(UID_MASK_TYPEID_UUID(t)))
+		uid_mask_not_v7(UID_MASK_TYPEID_UUID(t), true, OidOutputFunctionCall(typoutput, PointerGetDatum(t)));
 	uid_uuid_pack122(UID_MASK_TYPEID_UUID(t), val);
 	uid_mask_typeid_ff1(k, t, val, 0);
 	m = palloc(VARSIZE_ANY_EXHDR(t) + VARHDRSZ);
@@ -457,7 +466,8 @@ uuid7_mask(PG_FUNCTION_ARGS)
 	unsigned char val[16],
 				tweak = UID_MASK_UUID7_AS_V4;
 
-	uid_mask_require_v7(u->data, false, DatumGetCString(DirectFunctionCall1(uuid_out, UUIDPGetDatum(u))));
+	if (!uid_mask_is_v7(u->data))
+		uid_mask_not_v7(u->data, false, DatumGetCString(DirectFunctionCall1(uuid_out, UUIDPGetDatum(u))));
 	uid_uuid_pack122(u->data, val);
 	uid_mask_ff1_check(uid_ff1_bits(&k->f, val, 122, &tweak, 1, val, 0));
 	uid_uuid_unpack122(val, 4, 2, r->data);

@@ -11,27 +11,31 @@
 
 \echo Use "ALTER EXTENSION uniqueid UPDATE TO '1.8'" to load this file. \quit
 
--- How far past the registry's clock a recorded horizon may be: a day.  One
--- constant for the claim, the renewal and the release, so that a role that
--- may claim cannot push the horizons further (the next holders start above
--- them), and a holder whose clock or horizon is further ahead still renews
--- (its horizon is recorded at the bound; its node-bearing IDs past it are
--- refused until the clock catches up) rather than losing its number.
+-- How far past the registry's clock a recorded horizon may be, at most: a
+-- day.  The horizons are bounded by the registry's allowance below (the
+-- longest terms its holders sent, at most about two hours); this is the
+-- bound of that bound, whatever the terms.
 CREATE FUNCTION uniqueid_node_allowance_ms() RETURNS bigint
 LANGUAGE sql IMMUTABLE PARALLEL SAFE
 RETURN 86400000;
 
 -- The registry's incarnation: the cluster, timeline and start that last
--- answered a claim or renewal, and the longest terms (ahead_ms, skew_ms) a
--- claim or renewal has sent.  When the incarnation changes (a restart, a
--- promotion, a restore: the registry may have forgotten claims and
--- horizons written since its backup or by an asynchronous primary), no
--- number is claimed for the grace period: the longest ahead_ms plus
--- skew_ms seen (the lease, the lead allowance, the longest unit and the
--- skew of the holders), or the claimer's if longer; and no lease that had
--- ended is renewed then (its number may have been handed on in what was
--- forgotten).  Not dumped: a database restored from a dump has no row,
--- which, with claims in the table, starts a grace period too.
+-- answered a claim or renewal, since when it may have forgotten claims
+-- (-infinity: never), and the longest terms (ahead_ms, skew_ms) a claim or
+-- renewal has sent.  What the registry does not know, it assumes the worst
+-- about: with no row (a new registry, a standby cloned or a backup taken
+-- before the first claim, a restore from a dump, which does not carry the
+-- row), or another incarnation than the last (a restart, a promotion, a
+-- restore), it may have forgotten claims and horizons, so
+-- * no number is claimed for the grace period, the longest ahead_ms plus
+--   skew_ms seen (the lease, the lead allowance, the longest unit and the
+--   skew of the holders), or the claimer's if longer, and no lease that had
+--   ended is renewed then (its number may have been handed on in what was
+--   forgotten);
+-- * every claim after it starts above the end of the grace period (the
+--   floor): no horizon the registry forgot is past it, since every horizon
+--   it records is within its allowance, the same terms, of its clock.
+-- A brand-new registry pays the grace period once, at its first claim.
 CREATE TABLE uniqueid_node_registry (
     only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
     system_identifier numeric NOT NULL,
@@ -57,10 +61,13 @@ END
 $function$;
 REVOKE EXECUTE ON FUNCTION uniqueid_node_sync_commit() FROM PUBLIC;
 
--- The end of the registry's grace period (-infinity: none), its
--- incarnation and the terms ahead_ms and skew_ms noted first.  A registry
--- with no claims yet has none.  (The row is locked only to change it.)
-CREATE FUNCTION uniqueid_node_grace_until(ahead_ms integer, skew_ms integer) RETURNS timestamptz
+-- The registry's incarnation as a caller with the terms ahead_ms and skew_ms
+-- sees it, noted first (the row is locked only to change it): the end of
+-- its grace period (-infinity: none), the floor of every claim (the end of
+-- the grace period, or -infinity if it never forgot), and the allowance of
+-- a recorded horizon past its clock (the longest ahead_ms plus skew_ms).
+CREATE FUNCTION uniqueid_node_incarnation(ahead_ms integer, skew_ms integer,
+    OUT grace_until timestamptz, OUT floor_at timestamptz, OUT allowance interval)
 LANGUAGE plpgsql VOLATILE
 SET search_path = pg_catalog, pg_temp
 AS $function$
@@ -71,34 +78,33 @@ DECLARE
     r @extschema@.uniqueid_node_registry;
 BEGIN
     SELECT * INTO r FROM @extschema@.uniqueid_node_registry;
-    IF FOUND AND r.system_identifier = v_sysid AND r.timeline = v_timeline AND r.started = v_started
-       AND r.max_ahead_ms >= ahead_ms AND r.max_skew_ms >= skew_ms THEN
-        RETURN r.since + (r.max_ahead_ms + r.max_skew_ms) * interval '1 millisecond';
-    END IF;
-    SELECT * INTO r FROM @extschema@.uniqueid_node_registry FOR UPDATE;
-    IF NOT FOUND THEN
-        INSERT INTO @extschema@.uniqueid_node_registry
-        VALUES (true, v_sysid, v_timeline, v_started,
-                CASE WHEN EXISTS (SELECT FROM @extschema@.uniqueid_node_claims) THEN clock_timestamp()
-                     ELSE '-infinity' END,
-                ahead_ms, skew_ms)
-        ON CONFLICT DO NOTHING;
+    IF NOT FOUND OR r.system_identifier <> v_sysid OR r.timeline <> v_timeline OR r.started <> v_started
+       OR r.max_ahead_ms < ahead_ms OR r.max_skew_ms < skew_ms THEN
         SELECT * INTO r FROM @extschema@.uniqueid_node_registry FOR UPDATE;
+        IF NOT FOUND THEN
+            -- (no record: it may have forgotten everything; from now)
+            INSERT INTO @extschema@.uniqueid_node_registry
+            VALUES (true, v_sysid, v_timeline, v_started, clock_timestamp(), ahead_ms, skew_ms)
+            ON CONFLICT DO NOTHING;
+            SELECT * INTO r FROM @extschema@.uniqueid_node_registry FOR UPDATE;
+        END IF;
+        -- (a restart alone: from the start; a promotion or a restore: from now)
+        UPDATE @extschema@.uniqueid_node_registry x
+        SET system_identifier = v_sysid, timeline = v_timeline, started = v_started,
+            since = CASE WHEN r.system_identifier = v_sysid AND r.timeline = v_timeline AND r.started = v_started
+                         THEN r.since
+                         WHEN r.system_identifier = v_sysid AND r.timeline = v_timeline
+                         THEN v_started ELSE clock_timestamp() END,
+            max_ahead_ms = greatest(r.max_ahead_ms, ahead_ms),
+            max_skew_ms = greatest(r.max_skew_ms, skew_ms)
+        RETURNING x.* INTO r;
     END IF;
-    -- (a restart alone: from the start; a promotion or a restore: from now)
-    UPDATE @extschema@.uniqueid_node_registry x
-    SET system_identifier = v_sysid, timeline = v_timeline, started = v_started,
-        since = CASE WHEN r.system_identifier = v_sysid AND r.timeline = v_timeline AND r.started = v_started
-                     THEN r.since
-                     WHEN r.system_identifier = v_sysid AND r.timeline = v_timeline
-                     THEN v_started ELSE clock_timestamp() END,
-        max_ahead_ms = greatest(r.max_ahead_ms, ahead_ms),
-        max_skew_ms = greatest(r.max_skew_ms, skew_ms)
-    RETURNING x.* INTO r;
-    RETURN r.since + (r.max_ahead_ms + r.max_skew_ms) * interval '1 millisecond';
+    allowance := (r.max_ahead_ms + r.max_skew_ms) * interval '1 millisecond';
+    grace_until := r.since + allowance;
+    floor_at := grace_until;
 END
 $function$;
-REVOKE EXECUTE ON FUNCTION uniqueid_node_grace_until(integer, integer) FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION uniqueid_node_incarnation(integer, integer) FROM PUBLIC;
 
 -- A registry (a database with claims) as it is now is its incarnation: the
 -- update forgot nothing.  (Elsewhere the table stays empty, so that a
@@ -128,26 +134,46 @@ $function$;
 REVOKE EXECUTE ON FUNCTION uniqueid_node_check_terms(integer, integer, bigint, integer) FROM PUBLIC;
 
 -- The horizon recorded for base_ms plus ahead_ms over a horizon already
--- recorded: never lower than that, never past the registry's clock plus
--- the allowance (unless the one recorded already is).
-CREATE FUNCTION uniqueid_node_horizon(recorded timestamptz, base_ms bigint, ahead_ms integer)
+-- recorded (or the floor a new holder starts above): never lower than
+-- that, never past the registry's clock plus its allowance (nor a day):
+-- so no horizon it may forget is past the floor of a later claim.
+CREATE FUNCTION uniqueid_node_horizon(recorded timestamptz, base_ms bigint, ahead_ms integer, allowance interval)
 RETURNS timestamptz
 LANGUAGE sql VOLATILE
 SET search_path = pg_catalog, pg_temp
 RETURN greatest(recorded,
                 least(@extschema@.uniqueid_ms_to_timestamptz(base_ms + ahead_ms),
-                      clock_timestamp() + @extschema@.uniqueid_node_allowance_ms() * interval '1 millisecond'));
-REVOKE EXECUTE ON FUNCTION uniqueid_node_horizon(timestamptz, bigint, integer) FROM PUBLIC;
+                      clock_timestamp() + least(allowance,
+                                                @extschema@.uniqueid_node_allowance_ms() * interval '1 millisecond')));
+REVOKE EXECUTE ON FUNCTION uniqueid_node_horizon(timestamptz, bigint, integer, interval) FROM PUBLIC;
+
+-- The horizon of a new claim over the previous horizon (or floor): the
+-- claimer's base plus ahead_ms, or the previous horizon plus the lease if
+-- later, within the bounds above.  The claimer's IDs start above the
+-- previous horizon, and may go on from there for the lease before a
+-- renewal records more, whatever its clock says; never the previous
+-- horizon plus ahead_ms, which adds the lead allowance once more with each
+-- handover.
+CREATE FUNCTION uniqueid_node_claim_horizon(previous timestamptz, base_ms bigint, lease_ms integer,
+                                            ahead_ms integer, allowance interval)
+RETURNS timestamptz
+LANGUAGE sql VOLATILE
+SET search_path = pg_catalog, pg_temp
+RETURN @extschema@.uniqueid_node_horizon(previous,
+           CASE WHEN previous = '-infinity' THEN base_ms
+                ELSE greatest(base_ms, @extschema@.uniqueid_timestamptz_to_ms(previous) + lease_ms - ahead_ms) END,
+           ahead_ms, allowance);
+REVOKE EXECUTE ON FUNCTION uniqueid_node_claim_horizon(timestamptz, bigint, integer, integer, interval) FROM PUBLIC;
 
 -- A claim held by `token` extended: its lease renewed (never to end sooner
 -- than it did), its horizon raised to base_ms plus ahead_ms within the
 -- bounds; in the registry's grace period (before grace_until), only a lease
 -- that still runs: one that ended may have been handed on in what the
--- registry forgot.  No row when the number is not the token's.  For the
--- claim retried with its token and the renewal.
+-- registry forgot.  No row when the number is not the token's, or in the
+-- grace period.  For the claim retried with its token and the renewal.
 CREATE FUNCTION uniqueid_node_extend(
     claimed integer, claim_token bigint, lease integer, skew integer, base bigint, ahead integer,
-    grace_until timestamptz,
+    grace_until timestamptz, allowance interval,
     OUT number integer, OUT previous_horizon_ms bigint, OUT horizon_ms bigint, OUT lease_until_ms bigint)
 RETURNS SETOF record
 LANGUAGE sql VOLATILE STRICT
@@ -157,7 +183,7 @@ AS $function$
         renewed_at = clock_timestamp(),
         lease_until = greatest(c.lease_until, clock_timestamp() + $3 * interval '1 millisecond'),
         skew_ms = greatest(c.skew_ms, $4),
-        horizon = @extschema@.uniqueid_node_horizon(c.horizon, $5, $6)
+        horizon = @extschema@.uniqueid_node_horizon(c.horizon, $5, $6, $8)
     WHERE c.number = $1 AND c.token = $2
       AND (clock_timestamp() >= $7
            OR c.lease_until + greatest(c.skew_ms, $4) * interval '1 millisecond' >= clock_timestamp())
@@ -167,17 +193,24 @@ AS $function$
               @extschema@.uniqueid_timestamptz_to_ms(c.horizon),
               @extschema@.uniqueid_timestamptz_to_ms(c.lease_until)
 $function$;
-REVOKE EXECUTE ON FUNCTION uniqueid_node_extend(integer, bigint, integer, integer, bigint, integer, timestamptz) FROM PUBLIC;
+REVOKE EXECUTE ON FUNCTION uniqueid_node_extend(integer, bigint, integer, integer, bigint, integer, timestamptz, interval)
+    FROM PUBLIC;
 
 -- uniqueid_claim_node: as in 1.6, and
 -- * a claim retried with its token (its first try's outcome unknown to the
 --   holder) is answered with the number that try claimed, if nobody claimed
 --   it since, written again (so that this commit, waiting for the standbys,
 --   covers the first);
--- * the new holder's horizon is its base (or the previous horizon, if
---   later) plus ahead_ms, at most the registry's clock plus the allowance:
---   claims and releases in a row cannot push it further; it may equal the
---   previous horizon, leaving the holder no room until renewals give some;
+-- * the new holder starts above the previous horizon, or the registry's
+--   floor if later (a number whose previous horizon may have been
+--   forgotten: uniqueid_node_incarnation), never below;
+-- * its horizon is its base plus ahead_ms, or the previous horizon plus the
+--   lease if later (never the previous horizon plus ahead_ms: an adopted
+--   floor is carried as it is, so that the lead of the holders does not
+--   grow with each handover), at most the registry's clock plus its
+--   allowance: claims and releases in a row cannot push it further; it may
+--   then equal the previous horizon, leaving the holder no room until
+--   renewals give some;
 -- * in the registry's grace period, a row with no number, and the period's
 --   end as lease_until_ms;
 -- * base_ms past the registry's clock plus a day is no longer refused (the
@@ -192,14 +225,14 @@ SET search_path = pg_catalog, pg_temp
 AS $function$
 DECLARE
     candidate integer;
-    grace_until timestamptz;
+    i record;
 BEGIN
     IF lo < 0 OR hi > 65535 OR lo > hi THEN
         RAISE EXCEPTION 'node range %-% is not within 0-65535', lo, hi USING ERRCODE = '22023';
     END IF;
     PERFORM @extschema@.uniqueid_node_check_terms(lease_ms, skew_ms, base_ms, ahead_ms);
     PERFORM @extschema@.uniqueid_node_sync_commit();
-    grace_until := @extschema@.uniqueid_node_grace_until(ahead_ms, skew_ms);
+    SELECT * INTO i FROM @extschema@.uniqueid_node_incarnation(ahead_ms, skew_ms);
     -- the same claim again (uniqueid_node_extend: in the grace period, only
     -- while its lease runs)
     SELECT c.number INTO candidate FROM @extschema@.uniqueid_node_claims c
@@ -208,16 +241,16 @@ BEGIN
       AND c.holder_name = uniqueid_claim_node.name AND c.lease_until > '-infinity';
     IF FOUND THEN
         RETURN QUERY SELECT * FROM @extschema@.uniqueid_node_extend(candidate, token, lease_ms, skew_ms,
-                                                                     base_ms, ahead_ms, grace_until);
+                                                                     base_ms, ahead_ms, i.grace_until, i.allowance);
         IF FOUND THEN
             RETURN;
         END IF;
     END IF;
-    IF clock_timestamp() < grace_until THEN
+    IF clock_timestamp() < i.grace_until THEN
         number := NULL;
         previous_horizon_ms := NULL;
         horizon_ms := NULL;
-        lease_until_ms := @extschema@.uniqueid_timestamptz_to_ms(grace_until);
+        lease_until_ms := @extschema@.uniqueid_timestamptz_to_ms(i.grace_until);
         RETURN NEXT;
         RETURN;
     END IF;
@@ -244,7 +277,7 @@ BEGIN
         INSERT INTO @extschema@.uniqueid_node_claims AS c VALUES (
             candidate, system_identifier, name, token, clock_timestamp(), clock_timestamp(),
             clock_timestamp() + lease_ms * interval '1 millisecond', uniqueid_claim_node.skew_ms,
-            @extschema@.uniqueid_node_horizon('-infinity', base_ms, ahead_ms), '-infinity')
+            @extschema@.uniqueid_node_claim_horizon(i.floor_at, base_ms, lease_ms, ahead_ms, i.allowance), i.floor_at)
         ON CONFLICT ON CONSTRAINT uniqueid_node_claims_pkey DO UPDATE SET
             holder_system_identifier = excluded.holder_system_identifier,
             holder_name = excluded.holder_name,
@@ -253,9 +286,9 @@ BEGIN
             renewed_at = excluded.renewed_at,
             lease_until = excluded.lease_until,
             skew_ms = excluded.skew_ms,
-            horizon = @extschema@.uniqueid_node_horizon(c.horizon,
-                          greatest(@extschema@.uniqueid_timestamptz_to_ms(c.horizon), base_ms), ahead_ms),
-            previous_horizon = c.horizon
+            horizon = @extschema@.uniqueid_node_claim_horizon(greatest(c.horizon, i.floor_at), base_ms, lease_ms,
+                                                              ahead_ms, i.allowance),
+            previous_horizon = greatest(c.horizon, i.floor_at)
         WHERE c.lease_until + greatest(c.skew_ms, uniqueid_claim_node.skew_ms) * interval '1 millisecond' < clock_timestamp()
         RETURNING c.number,
                   CASE WHEN c.previous_horizon = '-infinity' THEN 0
@@ -272,8 +305,11 @@ $function$;
 -- (CREATE OR REPLACE: the grants to the registry role stay)
 
 -- uniqueid_renew_node: as in 1.6, but bad terms are an error (22023), not
--- "no row", which now means only that the number is no longer the token's
--- (or, in the grace period, that its lease had ended); the horizon is
+-- "no row", which now means only that another claim of the number holds
+-- it; a row with no horizon says why else a lease was not renewed: the
+-- registry is in its grace period and the token's lease had ended
+-- (lease_until_ms: the period's end), or the registry has no claim of the
+-- number at all (lease_until_ms NULL: it forgot it).  The horizon is
 -- bounded as a claim's, and the commit is synchronous.
 CREATE OR REPLACE FUNCTION uniqueid_renew_node(
     number integer, token bigint, lease_ms integer, skew_ms integer, base_ms bigint, ahead_ms integer,
@@ -283,13 +319,28 @@ LANGUAGE plpgsql VOLATILE STRICT SECURITY DEFINER
 SET search_path = pg_catalog, pg_temp
 AS $function$
 DECLARE
-    grace_until timestamptz;
+    i record;
+    holder bigint;
 BEGIN
     PERFORM @extschema@.uniqueid_node_check_terms(lease_ms, skew_ms, base_ms, ahead_ms);
     PERFORM @extschema@.uniqueid_node_sync_commit();
-    grace_until := @extschema@.uniqueid_node_grace_until(ahead_ms, skew_ms);
+    SELECT * INTO i FROM @extschema@.uniqueid_node_incarnation(ahead_ms, skew_ms);
     RETURN QUERY SELECT e.horizon_ms, e.lease_until_ms
-    FROM @extschema@.uniqueid_node_extend(number, token, lease_ms, skew_ms, base_ms, ahead_ms, grace_until) e;
+    FROM @extschema@.uniqueid_node_extend(number, token, lease_ms, skew_ms, base_ms, ahead_ms,
+                                          i.grace_until, i.allowance) e;
+    IF FOUND THEN
+        RETURN;
+    END IF;
+    SELECT c.token INTO holder FROM @extschema@.uniqueid_node_claims c WHERE c.number = uniqueid_renew_node.number;
+    IF NOT FOUND THEN
+        horizon_ms := NULL;
+        lease_until_ms := NULL;
+        RETURN NEXT;
+    ELSIF holder = token THEN
+        horizon_ms := NULL;
+        lease_until_ms := @extschema@.uniqueid_timestamptz_to_ms(i.grace_until);
+        RETURN NEXT;
+    END IF;
 END
 $function$;
 

@@ -589,16 +589,12 @@ uid_horizon_shard_floor_max(void)
 }
 
 /*
- * Makes every ID this server issues from now on, of every generator, lie in
- * a time unit that ends past at_ms (Unix ms): the horizon of a database
- * carried here from another cluster (pg_upgrade, a restore, a logical
- * migration), below which that cluster's IDs lie.  The durable horizon moves
- * past it first, then the floor and the clock's high-water mark move up to
- * it, so that the generators, in every backend, continue from there, with
- * their lead allowance counted from there.  Raise-only.  Returns the horizon.
+ * uid_horizon_raise's and uid_horizon_adopt's work: the durable horizon
+ * past at_ms, then the floor, and the clock's high-water mark up to at_ms
+ * less borrowed_us.
  */
-uint64
-uid_horizon_raise(uint64 at_ms)
+static uint64
+uid_horizon_raise_floor(uint64 at_ms, int64 borrowed_us)
 {
 	uint64		floor;
 
@@ -612,7 +608,7 @@ uid_horizon_raise(uint64 at_ms)
 	{
 		int64		now_us = GetCurrentTimestamp() + UID_PG_EPOCH_UNIX_US;
 
-		uid_clock_raise((int64) at_ms * 1000);
+		uid_clock_raise((int64) at_ms * 1000 - borrowed_us);
 		/* the lease past the IDs grows again from here (uid_horizon_next) */
 		pg_atomic_write_u64(&uid_horizon->floor_mono_us, (uint64) uid_mono_us());
 		/*
@@ -627,6 +623,35 @@ uid_horizon_raise(uint64 at_ms)
 	}
 	LWLockRelease(uid_horizon->lock);
 	return pg_atomic_read_u64(&uid_horizon->horizon_ms);
+}
+
+/*
+ * Makes every ID this server issues from now on, of every generator, lie in
+ * a time unit that ends past at_ms (Unix ms): the horizon of a database
+ * carried here from another cluster (pg_upgrade, a restore, a logical
+ * migration), below which that cluster's IDs lie.  The durable horizon moves
+ * past it first, then the floor and the clock's high-water mark move up to
+ * it, so that the generators, in every backend, continue from there, with
+ * their lead allowance counted from there.  Raise-only.  Returns the horizon.
+ */
+uint64
+uid_horizon_raise(uint64 at_ms)
+{
+	return uid_horizon_raise_floor(at_ms, 0);
+}
+
+/*
+ * The same for a node number's previous horizon, adopted from the registry
+ * (registry.c): the floor's lead over the clock counts as borrowed, up to
+ * the lead allowance and the longest unit, as at a start
+ * (uid_horizon_floor_fix).  The previous holder's horizon already covers
+ * the lead it was allowed; counted again from there, the lead of the
+ * holders would grow by about that much with each handover.
+ */
+uint64
+uid_horizon_adopt(uint64 at_ms)
+{
+	return uid_horizon_raise_floor(at_ms, UID_FLOOR_BORROWED_US);
 }
 
 /*

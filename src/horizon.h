@@ -103,6 +103,7 @@ extern uint64 uid_horizon_floor_fix(void);
 extern bool uid_horizon_floor_wait(uint64 end_ms, int64 unit_us, int64 now_us, int64 *waited_from);
 extern uint64 uid_horizon_known(void);
 extern uint64 uid_horizon_raise(uint64 at_ms);
+extern uint64 uid_horizon_adopt(uint64 at_ms);
 extern void uid_horizon_sync(XLogRecPtr lsn);
 extern void uid_horizon_stats_reset(void);
 

@@ -180,6 +180,7 @@ uid_node_answer(PGresult *res, int col, const char *server)
 /* The worker's connection and what it found there */
 static PGconn *uid_node_conn = NULL;
 static char *uid_node_schema = NULL;	/* uniqueid's schema in the registry, quoted */
+static bool uid_node_registry_18 = false;	/* the registry has uniqueid 1.8 or later */
 /* the registry's clock (Unix ms) read at connection, and the monotonic clock before it was asked */
 static int64 uid_node_registry_ms = 0;
 static int64 uid_node_registry_mono_us = 0;
@@ -209,6 +210,7 @@ uid_node_connect(const char *server, int timeout_ms)
 	res = uid_node_query(uid_node_conn, server, timeout_ms,
 						 "SELECT pg_catalog.quote_ident(n.nspname), e.extversion,"
 						 " pg_catalog.string_to_array(e.extversion, '.')::pg_catalog.int4[] >= '{1,6}',"
+						 " pg_catalog.string_to_array(e.extversion, '.')::pg_catalog.int4[] >= '{1,8}',"
 						 " pg_catalog.set_config('default_transaction_isolation', 'read committed', false),"
 						 " pg_catalog.set_config('client_min_messages', 'warning', false),"
 						 " pg_catalog.floor(pg_catalog.date_part('epoch', pg_catalog.clock_timestamp()) * 1000)::pg_catalog.int8"
@@ -236,7 +238,8 @@ uid_node_connect(const char *server, int timeout_ms)
 	if (uid_node_schema)
 		pfree(uid_node_schema);
 	uid_node_schema = MemoryContextStrdup(TopMemoryContext, PQgetvalue(res, 0, 0));
-	uid_node_registry_ms = uid_remote_int64(PQgetvalue(res, 0, 5), "clock", 0, PG_INT64_MAX / 1000, server);
+	uid_node_registry_18 = strcmp(PQgetvalue(res, 0, 3), "t") == 0;
+	uid_node_registry_ms = uid_remote_int64(PQgetvalue(res, 0, 6), "clock", 0, PG_INT64_MAX / 1000, server);
 	PQclear(res);
 }
 
@@ -252,6 +255,13 @@ uid_node_connect(const char *server, int timeout_ms)
  * horizon recorded (an ID made meanwhile past the horizon is refused, and
  * the next renewal records a horizon above it, within the registry's
  * allowance).  The registry adds ahead_ms: the lease, the lead and a unit.
+ * The durable horizon is above every ID made, but it is no clock reading:
+ * it counts as the horizon itself (less ahead_ms), not as a base the lead
+ * is added to again.  (After a number's previous horizon was adopted, the
+ * durable horizon is at least that, and the clock's high-water mark that
+ * less the lead allowance and a unit, uid_horizon_adopt: the horizon
+ * recorded carries the adopted floor as it is, and the lead of the holders
+ * does not grow with each handover.)
  */
 static int64
 uid_node_base_ms(int64 ahead_ms)
@@ -262,7 +272,7 @@ uid_node_base_ms(int64 ahead_ms)
 		(uid_mono_us() - uid_node_registry_mono_us);
 	int64		base_us = Min(now_us, Max(seen_us + ahead_ms * 1000, registry_us));
 
-	return Max(Max(seen_us, base_us) / 1000, (int64) uid_horizon_known());
+	return Max(Max(seen_us, base_us) / 1000, (int64) uid_horizon_known() - ahead_ms);
 }
 
 /* This server's name in the registry: cluster_name, else the host and port. */
@@ -363,7 +373,7 @@ uid_node_claim(const char *server, int timeout_ms, const UidNodeTerms *t, int64 
 				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
 				 errmsg("registry %s claims no node number before %s", server,
 						timestamptz_to_str((TimestampTz) until_ms * 1000 - UID_PG_EPOCH_UNIX_US)),
-				 errdetail("It was restarted, promoted or restored: it may have forgotten claims, so it grants none for the lease, the skew and lead allowances and the longest unit.")));
+				 errdetail("It is new, or was restarted, promoted or restored: it may have forgotten claims, so it grants none for the lease, the skew and lead allowances and the longest unit.")));
 	}
 	node = uid_node_answer(res, 0, server);
 	previous_ms = uid_node_answer(res, 1, server);
@@ -382,7 +392,7 @@ uid_node_claim(const char *server, int timeout_ms, const UidNodeTerms *t, int64 
 		uid_node_raising = true;
 		if (uid_node_stop)
 			ereport(ERROR, (errmsg("uniqueid: shutting down")));
-		(void) uid_horizon_raise((uint64) previous_ms);
+		(void) uid_horizon_adopt((uint64) previous_ms);
 		uid_node_raising = false;
 	}
 	uid_node_publish((uint32) node, token, (uint64) horizon_ms, sent_us + (int64) (t->lease_ms - t->skew_ms) * 1000,
@@ -391,7 +401,7 @@ uid_node_claim(const char *server, int timeout_ms, const UidNodeTerms *t, int64 
 	ereport(LOG,
 			(errmsg("uniqueid: leased node number " INT64_FORMAT " from registry %s", node, server),
 			 previous_ms > 0 ?
-			 errdetail("IDs start above %s, the horizon its previous holder recorded.",
+			 errdetail("IDs start above %s, the number's previous horizon in the registry.",
 					   timestamptz_to_str((TimestampTz) previous_ms * 1000 - UID_PG_EPOCH_UNIX_US)) : 0));
 }
 
@@ -418,16 +428,37 @@ uid_node_renew(const char *server, int timeout_ms, const UidNodeTerms *t, int64 
 						 psprintf("SELECT horizon_ms, lease_until_ms FROM %s.uniqueid_renew_node($1::pg_catalog.int4,"
 								  " $2::pg_catalog.int8, $3::pg_catalog.int4, $4::pg_catalog.int4, $5::pg_catalog.int8,"
 								  " $6::pg_catalog.int4)", uid_node_schema), 6, params);
-	if (PQntuples(res) != 1)
+	/*
+	 * No row: another claim holds the number (a registry of 1.6 or 1.7 also
+	 * answers so for the cases below); a row with no horizon and the end of
+	 * the registry's grace period: the lease ran out before it was renewed,
+	 * and the registry, which may have forgotten claims, renews it only
+	 * after that period; with neither: the registry has no claim of the
+	 * number at all (it forgot it).
+	 */
+	if (PQntuples(res) != 1 || (PQgetisnull(res, 0, 0) && PQgetisnull(res, 0, 1)))
 	{
-		char	   *why = psprintf("lost node number %u: registry %s records another claim of it, "
-								   "this server's lease having run out before it was renewed", UID_CLAIM_NODE(c), server);
+		bool		forgot = PQntuples(res) == 1;
+		char	   *why = psprintf("lost node number %u: registry %s %s", UID_CLAIM_NODE(c), server,
+								   forgot ? "has no claim of it (it may have been restarted from a backup, failed over or restored)" :
+								   uid_node_registry_18 ? "records another claim of it" :
+								   "no longer records this server's claim of it");
 
 		PQclear(res);
 		uid_node_fence();
 		uid_node_note_error(why);
 		ereport(WARNING, (errmsg("uniqueid: %s", why), errdetail("A new number is claimed.")));
 		return;
+	}
+	if (PQgetisnull(res, 0, 0))
+	{
+		until_ms = uid_node_answer(res, 1, server);
+		PQclear(res);
+		ereport(ERROR,
+				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
+				 errmsg("registry %s is in its grace period until %s: it renews the lease on node number %u only then",
+						server, timestamptz_to_str((TimestampTz) until_ms * 1000 - UID_PG_EPOCH_UNIX_US), UID_CLAIM_NODE(c)),
+				 errdetail("It was restarted, promoted or restored, and may have forgotten claims; the lease ran out before it was renewed.")));
 	}
 	horizon_ms = uid_node_answer(res, 0, server);
 	until_ms = uid_node_answer(res, 1, server);

@@ -16,6 +16,21 @@ LANGUAGE sql AS $$
     FROM uniqueid_claim_node(lo, hi, sysid, name, token, lease_ms, skew_ms, base_ms, lease_ms + 2000)
 $$;
 
+-- a new registry, with no record of its incarnation, may have forgotten
+-- claims (a standby cloned, or a backup taken, before the first claim):
+-- for the grace period, the longest terms seen (ahead and skew), it grants
+-- no number, only the period's end
+SELECT number IS NULL AS no_number,
+       lease_until_ms - uniqueid_timestamptz_to_ms(clock_timestamp()) BETWEEN 81000 AND 82000 AS grace_ahead_and_skew
+FROM uniqueid_claim_node(3, 5, 111, 'a', 1, 60000, 20000, :base, 62000);
+SELECT system_identifier = (SELECT s.system_identifier FROM pg_control_system() s) AS this_cluster,
+       since > clock_timestamp() - interval '1 minute' AS since_now, max_ahead_ms, max_skew_ms
+FROM uniqueid_node_registry;
+-- (below, as a registry updated from 1.7 is: one that never forgot, so
+-- with no floor under its claims; the grace period and the floor come
+-- back at the end)
+UPDATE uniqueid_node_registry SET since = '-infinity';
+
 -- the lowest free number, one per holder; none left: no row
 SELECT * FROM claim(3, 5, 111, 'a', 1);
 SELECT * FROM claim(3, 5, 222, 'b', 2);
@@ -30,8 +45,13 @@ UPDATE uniqueid_node_claims SET lease_until = clock_timestamp() - interval '5 s'
 SELECT * FROM claim(3, 5, 444, 'd', 4);
 SELECT * FROM claim(3, 5, 444, 'd', 4, skew_ms => 100);
 UPDATE uniqueid_node_claims SET skew_ms = 100 WHERE number = 4;
-SELECT * FROM claim(3, 5, 444, 'd', 4, skew_ms => 100);
--- the new holder starts above the old horizon, and its own covers the lease
+-- (its clock 5 s on, its lease 10 s, ahead 12 s)
+SELECT * FROM claim(3, 5, 444, 'd', 4, lease_ms => 10000, skew_ms => 100, base_ms => :base + 5000);
+-- the new holder starts above the old horizon, and its own covers a lease
+-- from there (its clock plus ahead is less): the previous horizon is
+-- carried as it is, not with the lead added again (1.7 recorded the
+-- previous horizon plus ahead_ms, 69000 here, and the lead of the holders
+-- grew with each handover)
 SELECT holder_name, previous_horizon < horizon AS above FROM uniqueid_node_claims WHERE number = 4;
 
 -- renewal: only with the claim's token; the horizon only rises
@@ -41,10 +61,12 @@ FROM uniqueid_renew_node(4, 4, 60000, 100, :base + 10000, 62000);
 SELECT horizon_ms - :base AS horizon_ahead FROM uniqueid_renew_node(4, 4, 60000, 100, :base, 62000);
 -- a shorter lease (uniqueid.node_lease lowered) does not end the one given sooner
 SELECT lease_until_ms > :base + 50000 AS still_leased FROM uniqueid_renew_node(4, 4, 1000, 100, :base, 62000);
--- a base past the registry's clock plus a day (the holder's clock or
--- horizon that far ahead) still renews (1.8), its horizon recorded at the
--- registry's clock plus a day (uniqueid_node_allowance_ms()), no further
-SELECT horizon_ms BETWEEN :base + 86400000 AND uniqueid_timestamptz_to_ms(clock_timestamp()) + 86400000 AS at_allowance
+-- a base past the registry's clock plus its allowance (the holder's clock
+-- or horizon that far ahead) still renews (1.8), its horizon recorded at
+-- the registry's clock plus its allowance, the longest ahead_ms and skew_ms
+-- seen (62 s and 20 s), no further: so that a horizon the registry forgets
+-- is never past the floor of a later claim (below)
+SELECT horizon_ms - uniqueid_timestamptz_to_ms(clock_timestamp()) BETWEEN 81000 AND 82000 AS at_allowance
 FROM uniqueid_renew_node(4, 4, 60000, 100, :base + 90000000, 62000);
 
 -- a holder that had a number gets it back first when it is free, even
@@ -85,9 +107,10 @@ SELECT * FROM uniqueid_renew_node(4, 4, 60000, 100, :base, 59999);
 SELECT count(*) AS renewed_by_another FROM uniqueid_renew_node(4, 999, 60000, 100, :base, 62000);
 
 -- claims and releases in a row cannot push a number's horizon further than
--- the registry's clock plus a day, nor lock its next holder out: 300
--- cycles of the worst a registry role can send (a base a day ahead, the
--- largest ahead, a release that keeps the horizon)
+-- the registry's clock plus its allowance (here the largest terms, about
+-- two hours), nor lock its next holder out: 300 cycles of the worst a
+-- registry role can send (a base a day ahead, the largest ahead, a release
+-- that keeps the horizon)
 DO $$
 BEGIN
     FOR i IN 1..300 LOOP
@@ -96,8 +119,10 @@ BEGIN
         PERFORM uniqueid_release_node(20, i, 9000000000000);
     END LOOP;
 END $$;
-SELECT horizon <= clock_timestamp() + interval '1 day' AS within_a_day,
-       horizon > clock_timestamp() + interval '23 hours' AS pushed
+SELECT horizon <= clock_timestamp() + (SELECT (max_ahead_ms + max_skew_ms) * interval '1 millisecond'
+                                       FROM uniqueid_node_registry) AS within_allowance,
+       horizon > clock_timestamp() + interval '1 hour' AS pushed,
+       (SELECT max_ahead_ms + max_skew_ms FROM uniqueid_node_registry) AS allowance_ms
 FROM uniqueid_node_claims WHERE number = 20;
 -- the next holder, its clock right, gets the number with a horizon not
 -- below the previous one (it starts above it), and renews
@@ -137,12 +162,27 @@ SELECT lease_until_ms - uniqueid_timestamptz_to_ms(clock_timestamp()) BETWEEN 60
 FROM uniqueid_claim_node(24, 24, 4, 'short', 10, 1000, 0, :base, 1000);
 SELECT count(*) AS renewed_in_grace FROM uniqueid_renew_node(21, 555, 60000, 1000, :base, 62000);
 -- (a lease that had ended: not renewed in the grace period, nor claimed
--- again with its token)
+-- again with its token; the renewal says until when, as a row with no
+-- horizon, told from a number with another claim, no row, and from a number
+-- the registry has no claim of, a row of NULLs)
 UPDATE uniqueid_node_claims SET lease_until = clock_timestamp() - interval '10 s' WHERE number = 21;
-SELECT count(*) AS ended_renewed_in_grace FROM uniqueid_renew_node(21, 555, 60000, 1000, :base, 62000);
+SELECT horizon_ms IS NULL AS not_renewed_in_grace,
+       lease_until_ms = (SELECT uniqueid_timestamptz_to_ms(since) + max_ahead_ms + max_skew_ms
+                         FROM uniqueid_node_registry) AS until_grace_ends
+FROM uniqueid_renew_node(21, 555, 60000, 1000, :base, 62000);
+SELECT count(*) AS another_claim FROM uniqueid_renew_node(21, 556, 60000, 1000, :base, 62000);
+SELECT horizon_ms IS NULL AS forgotten, lease_until_ms IS NULL AS forgotten_too
+FROM uniqueid_renew_node(29, 555, 60000, 1000, :base, 62000);
 SELECT number IS NULL AS ended_reclaimed_in_grace FROM uniqueid_claim_node(21, 23, 3, 'retry', 555, 60000, 1000, :base, 62000);
 UPDATE uniqueid_node_registry SET since = clock_timestamp() - interval '64 s';
-SELECT number FROM uniqueid_claim_node(24, 24, 4, 'after', 8, 60000, 1000, :base, 62000);
+-- after it, a claim starts above the end of the grace period (the floor)
+-- even with its own clock far behind: no horizon the registry forgot is
+-- past it; a number never claimed, or one whose row is older, alike; its
+-- horizon gives it a lease from there
+SELECT number, previous_horizon_ms = (SELECT uniqueid_timestamptz_to_ms(since) + max_ahead_ms + max_skew_ms
+                                      FROM uniqueid_node_registry) AS floor_is_grace_end,
+       horizon_ms - previous_horizon_ms AS room
+FROM uniqueid_claim_node(24, 24, 4, 'after', 8, 60000, 1000, :base - 3600000, 62000);
 SELECT count(*) AS ended_renewed_after FROM uniqueid_renew_node(21, 555, 60000, 1000, :base, 62000);
 -- a restart alone counts from the start (this server's, more than the
 -- 1 s of these terms ago)
@@ -156,6 +196,7 @@ SELECT since = pg_postmaster_start_time() AS since_start FROM uniqueid_node_regi
 DELETE FROM uniqueid_node_registry;
 SELECT number IS NULL AS no_number_after_restore FROM uniqueid_claim_node(26, 26, 6, 'restored', 11, 1000, 0, :base, 1000);
 DELETE FROM uniqueid_node_claims WHERE number >= 20;
+UPDATE uniqueid_node_registry SET since = '-infinity';
 
 -- the registry role: the functions, granted; the table, not writable
 CREATE ROLE uid_registry;

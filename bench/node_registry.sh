@@ -8,14 +8,21 @@
 #   bash bench/node_registry.sh      (UID_PGBIN: the server's bin directory,
 #                                     with uniqueid installed; default 15's)
 #
-# Prints, over ROUNDS rounds (default 5), the smallest, median and largest
+# Prints the first claim from a new registry (its grace period), and, over
+# ROUNDS rounds (default 5), the smallest, median and largest
 #   - claim: from the start of the server (pg_ctl start returning) to the
 #     first uniqueid_node() that is not NULL, and the worker's own figure
-#     (uniqueid_node_status().claim_ms);
+#     (uniqueid_node_status().claim_ms), the registry long up;
 #   - renewal period: between two renewed_at of uniqueid_node_status();
 #   - fence: from the registry's stop (pg_ctl stop returning) to the first
 #     next_snowflake() refused, polled every 20 ms;
-#   - resume: from the registry's start to the first next_snowflake() made;
+#   - resume after a short outage: the registry started as soon as the
+#     server is fenced (its lease still runs on the registry's clock), from
+#     the start (pg_ctl start called) to the first next_snowflake() made;
+#   - resume after a long outage: the registry started once the lease and
+#     the skew have run out, so that the lease is renewed only after the
+#     registry's grace period (doc/negotiated-nodes.md, "The rules": the
+#     lease, uniqueid.max_clock_lead, a second and the skew);
 # and the cost of a node-bearing ID with a lease against one with
 # uniqueid.node: the time of N next_snowflake() calls on each server,
 # interleaved, as the median ratio of the rounds.
@@ -72,14 +79,18 @@ stats() {
 	printf '%-34s %s\n' "$name" "$(printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { printf "min %s  median %s  max %s", v[1], v[int((NR + 1) / 2)], v[NR] }')"
 }
 
-declare -a claim claim_worker renew fence resume ratio
+declare -a claim claim_worker renew fence resume resume_long ratio
 for ((r = 0; r < ROUNDS; r++)); do
 	uid_cluster_start "$NODE"
 	start=$(now_ms)
 	[ "$r" -eq 0 ] && uid_psql "$NODE" -d postgres -c "CREATE EXTENSION uniqueid"
-	until_ok "$NODE" "SELECT 1 / (uniqueid_node() IS NOT NULL)::int" 30 >/dev/null
-	claim+=($(($(now_ms) - start)))
-	claim_worker+=("$(q "$NODE" "SELECT claim_ms FROM uniqueid_node_status()")")
+	until_ok "$NODE" "SELECT 1 / (uniqueid_node() IS NOT NULL)::int" 60 >/dev/null
+	if [ "$r" -eq 0 ]; then
+		first_claim=$(($(now_ms) - start))
+	else
+		claim+=($(($(now_ms) - start)))
+		claim_worker+=("$(q "$NODE" "SELECT claim_ms FROM uniqueid_node_status()")")
+	fi
 	# two renewals in a row
 	first=$(q "$NODE" "SELECT renewed_at FROM uniqueid_node_status()")
 	until_ok "$NODE" "SELECT 1 / (renewed_at > '$first')::int FROM uniqueid_node_status()" 60 >/dev/null
@@ -95,14 +106,26 @@ for ((r = 0; r < ROUNDS; r++)); do
 	ratio+=("$(awk -v a="$tn" -v b="$tp" 'BEGIN { printf "%.3f", a / b }')")
 	uid_cluster_stop "$REG"
 	fence+=("$(until_ok "$NODE" "!SELECT next_snowflake()" 60)")
+	start=$(now_ms)
 	uid_cluster_start "$REG"
-	resume+=("$(until_ok "$NODE" "SELECT next_snowflake()" 60)")
+	until_ok "$NODE" "SELECT next_snowflake()" 60 >/dev/null
+	resume+=($(($(now_ms) - start)))
+	# a long outage: the lease and the skew run out on the registry's clock too
+	uid_cluster_stop "$REG"
+	until_ok "$NODE" "!SELECT next_snowflake()" 60 >/dev/null
+	sleep $(((LEASE + SKEW) / 1000 + 1))
+	start=$(now_ms)
+	uid_cluster_start "$REG"
+	until_ok "$NODE" "SELECT next_snowflake()" 120 >/dev/null
+	resume_long+=($(($(now_ms) - start)))
 	uid_cluster_stop "$NODE"
 done
 echo "negotiated node numbers: uniqueid.node_lease ${LEASE} ms, uniqueid.node_skew ${SKEW} ms, $ROUNDS rounds ($("$UID_PGBIN/postgres" --version))"
+echo "first claim from a new registry (ms): $first_claim"
 stats "claim after start (ms)" "${claim[@]}"
 stats "claim by the worker (claim_ms)" "${claim_worker[@]}"
 stats "renewal period (ms)" "${renew[@]}"
 stats "fence after the registry stops (ms)" "${fence[@]}"
-stats "resume after it starts (ms)" "${resume[@]}"
+stats "resume, short outage (ms)" "${resume[@]}"
+stats "resume, long outage (ms)" "${resume_long[@]}"
 stats "next_snowflake(), leased / set" "${ratio[@]}"

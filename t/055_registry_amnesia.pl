@@ -217,4 +217,39 @@ ok($log =~ /registry .* is in its grace period until .*: it renews the lease on 
 	'd says that the registry is in its grace period, and until when');
 $d->stop('fast');
 $r3->stop('fast');
+
+# ---- a holder frozen past its lease, its number taken meanwhile by a
+# holder the registry then forgets (a failover to a standby that has only
+# the frozen holder's claim): woken, the frozen holder must not take the
+# number back by renewing its old claim, whose lease ran out before the
+# registry forgot, but claim it anew, above the registry's floor ----
+my $r5 = registry('r5', allows_streaming => 1);
+my $s5 = standby_of($r5, 's5');
+$s5->start;
+my $x = member('x', '1', [ $r5, $s5 ], clock => -20);
+ok(uid_wait_until(60, sub { number_of($x) eq '1' }), 'x, its clock 20 s behind, leases number 1');
+snowflakes($x, 100);
+ok( uid_wait_until(30, sub {
+			$s5->safe_psql('postgres', "SELECT count(*) FROM uniqueid_node_claims WHERE holder_name = 'x'") eq '1' }),
+	"the standby has x's claim");
+# (the standby lags from now on)
+$s5->stop('fast');
+my @frozen = ($x->{_pid}, map { /(\d+)/ ? $1 : () } `pgrep -P $x->{_pid}`);
+kill 'STOP', @frozen;
+my $y = member('y', '1', [ $r5, $s5 ]);
+ok(uid_wait_until(60, sub { number_of($y) eq '1' }), 'y leases number 1 while x is frozen');
+my @y_ids;
+for (1 .. 10) { push @y_ids, snowflakes($y, 500); usleep(100_000) }
+uid_kill_all($y);
+$r5->stop('immediate');
+$s5->start;
+$s5->promote;
+kill 'CONT', @frozen;
+my @x_ids;
+ok(uid_wait_until(60, sub { push @x_ids, snowflakes($x, 500); @x_ids > 0 }), 'woken, x generates again');
+push @x_ids, snowflakes($x, 1000);
+my $y_max = max_of(@y_ids);
+is(scalar(grep { $_ <= $y_max } @x_ids), 0,
+	"every snowflake x makes is above y's: x claimed the number anew, above the registry's floor, rather than renewing its lease that ran out before the registry forgot");
+$_->stop('fast') for ($x, $s5);
 done_testing();

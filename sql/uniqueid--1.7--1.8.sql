@@ -62,12 +62,13 @@ $function$;
 REVOKE EXECUTE ON FUNCTION uniqueid_node_sync_commit() FROM PUBLIC;
 
 -- The registry's incarnation as a caller with the terms ahead_ms and skew_ms
--- sees it, noted first (the row is locked only to change it): the end of
--- its grace period (-infinity: none), the floor of every claim (the end of
--- the grace period, or -infinity if it never forgot), and the allowance of
--- a recorded horizon past its clock (the longest ahead_ms plus skew_ms).
+-- sees it, noted first (the row is locked only to change it): since when it
+-- may have forgotten claims (-infinity: never), the end of its grace period
+-- (-infinity: none), the floor of every claim (the end of the grace period
+-- and the skew), and the allowance of a recorded horizon past its clock
+-- (the longest ahead_ms plus skew_ms).
 CREATE FUNCTION uniqueid_node_incarnation(ahead_ms integer, skew_ms integer,
-    OUT grace_until timestamptz, OUT floor_at timestamptz, OUT allowance interval)
+    OUT since timestamptz, OUT grace_until timestamptz, OUT floor_at timestamptz, OUT allowance interval)
 LANGUAGE plpgsql VOLATILE
 SET search_path = pg_catalog, pg_temp
 AS $function$
@@ -100,8 +101,11 @@ BEGIN
         RETURNING x.* INTO r;
     END IF;
     allowance := (r.max_ahead_ms + r.max_skew_ms) * interval '1 millisecond';
+    since := r.since;
     grace_until := r.since + allowance;
-    floor_at := grace_until;
+    -- (and the skew: the clock of a registry that replaced another may be
+    -- behind the other's by that much)
+    floor_at := grace_until + r.max_skew_ms * interval '1 millisecond';
 END
 $function$;
 REVOKE EXECUTE ON FUNCTION uniqueid_node_incarnation(integer, integer) FROM PUBLIC;
@@ -167,13 +171,16 @@ REVOKE EXECUTE ON FUNCTION uniqueid_node_claim_horizon(timestamptz, bigint, inte
 
 -- A claim held by `token` extended: its lease renewed (never to end sooner
 -- than it did), its horizon raised to base_ms plus ahead_ms within the
--- bounds; in the registry's grace period (before grace_until), only a lease
--- that still runs: one that ended may have been handed on in what the
--- registry forgot.  No row when the number is not the token's, or in the
--- grace period.  For the claim retried with its token and the renewal.
+-- bounds; only a lease that still runs, or one that ended after the
+-- registry last may have forgotten claims (since) once its grace period is
+-- over: a lease that ended before may have been handed on in what the
+-- registry forgot, and its holder must claim the number anew, above the
+-- registry's floor.  No row when the number is not the token's, or the
+-- lease is not renewed.  For the claim retried with its token and the
+-- renewal.
 CREATE FUNCTION uniqueid_node_extend(
     claimed integer, claim_token bigint, lease integer, skew integer, base bigint, ahead integer,
-    grace_until timestamptz, allowance interval,
+    since timestamptz, grace_until timestamptz, allowance interval,
     OUT number integer, OUT previous_horizon_ms bigint, OUT horizon_ms bigint, OUT lease_until_ms bigint)
 RETURNS SETOF record
 LANGUAGE sql VOLATILE STRICT
@@ -183,17 +190,18 @@ AS $function$
         renewed_at = clock_timestamp(),
         lease_until = greatest(c.lease_until, clock_timestamp() + $3 * interval '1 millisecond'),
         skew_ms = greatest(c.skew_ms, $4),
-        horizon = @extschema@.uniqueid_node_horizon(c.horizon, $5, $6, $8)
+        horizon = @extschema@.uniqueid_node_horizon(c.horizon, $5, $6, $9)
     WHERE c.number = $1 AND c.token = $2
-      AND (clock_timestamp() >= $7
-           OR c.lease_until + greatest(c.skew_ms, $4) * interval '1 millisecond' >= clock_timestamp())
+      AND (c.lease_until + greatest(c.skew_ms, $4) * interval '1 millisecond' >= clock_timestamp()
+           OR (clock_timestamp() >= $8 AND c.lease_until > $7))
     RETURNING c.number,
               CASE WHEN c.previous_horizon = '-infinity' THEN 0
                    ELSE @extschema@.uniqueid_timestamptz_to_ms(c.previous_horizon) END,
               @extschema@.uniqueid_timestamptz_to_ms(c.horizon),
               @extschema@.uniqueid_timestamptz_to_ms(c.lease_until)
 $function$;
-REVOKE EXECUTE ON FUNCTION uniqueid_node_extend(integer, bigint, integer, integer, bigint, integer, timestamptz, interval)
+REVOKE EXECUTE ON FUNCTION uniqueid_node_extend(integer, bigint, integer, integer, bigint, integer, timestamptz,
+                                                timestamptz, interval)
     FROM PUBLIC;
 
 -- uniqueid_claim_node: as in 1.6, and
@@ -241,7 +249,8 @@ BEGIN
       AND c.holder_name = uniqueid_claim_node.name AND c.lease_until > '-infinity';
     IF FOUND THEN
         RETURN QUERY SELECT * FROM @extschema@.uniqueid_node_extend(candidate, token, lease_ms, skew_ms,
-                                                                     base_ms, ahead_ms, i.grace_until, i.allowance);
+                                                                     base_ms, ahead_ms, i.since, i.grace_until,
+                                                                     i.allowance);
         IF FOUND THEN
             RETURN;
         END IF;
@@ -307,10 +316,11 @@ $function$;
 -- uniqueid_renew_node: as in 1.6, but bad terms are an error (22023), not
 -- "no row", which now means only that another claim of the number holds
 -- it; a row with no horizon says why else a lease was not renewed: the
--- registry is in its grace period and the token's lease had ended
--- (lease_until_ms: the period's end), or the registry has no claim of the
--- number at all (lease_until_ms NULL: it forgot it).  The horizon is
--- bounded as a claim's, and the commit is synchronous.
+-- token's lease had ended and the registry may have forgotten claims since
+-- (lease_until_ms: the end of its grace period, after which the holder may
+-- claim the number anew), or the registry has no claim of the number at
+-- all (lease_until_ms NULL: it forgot it).  The horizon is bounded as a
+-- claim's, and the commit is synchronous.
 CREATE OR REPLACE FUNCTION uniqueid_renew_node(
     number integer, token bigint, lease_ms integer, skew_ms integer, base_ms bigint, ahead_ms integer,
     OUT horizon_ms bigint, OUT lease_until_ms bigint)
@@ -327,7 +337,7 @@ BEGIN
     SELECT * INTO i FROM @extschema@.uniqueid_node_incarnation(ahead_ms, skew_ms);
     RETURN QUERY SELECT e.horizon_ms, e.lease_until_ms
     FROM @extschema@.uniqueid_node_extend(number, token, lease_ms, skew_ms, base_ms, ahead_ms,
-                                          i.grace_until, i.allowance) e;
+                                          i.since, i.grace_until, i.allowance) e;
     IF FOUND THEN
         RETURN;
     END IF;

@@ -430,35 +430,39 @@ uid_node_renew(const char *server, int timeout_ms, const UidNodeTerms *t, int64 
 								  " $6::pg_catalog.int4)", uid_node_schema), 6, params);
 	/*
 	 * No row: another claim holds the number (a registry of 1.6 or 1.7 also
-	 * answers so for the cases below); a row with no horizon and the end of
-	 * the registry's grace period: the lease ran out before it was renewed,
-	 * and the registry, which may have forgotten claims, renews it only
-	 * after that period; with neither: the registry has no claim of the
-	 * number at all (it forgot it).
+	 * answers so for the cases below).  A row with no horizon: the lease ran
+	 * out, and the registry may have forgotten claims since (it was
+	 * restarted, promoted or restored), so it renews it no more: the number
+	 * may have changed hands in what it forgot; it is claimed anew, above the
+	 * registry's floor, once the grace period that the row's lease_until_ms
+	 * ends is over.  With neither: the registry has no claim of the number
+	 * at all (it forgot it).  In each case the server fences and claims again.
 	 */
-	if (PQntuples(res) != 1 || (PQgetisnull(res, 0, 0) && PQgetisnull(res, 0, 1)))
+	if (PQntuples(res) != 1 || PQgetisnull(res, 0, 0))
 	{
-		bool		forgot = PQntuples(res) == 1;
-		char	   *why = psprintf("lost node number %u: registry %s %s", UID_CLAIM_NODE(c), server,
-								   forgot ? "has no claim of it (it may have been restarted from a backup, failed over or restored)" :
-								   uid_node_registry_18 ? "records another claim of it" :
-								   "no longer records this server's claim of it");
+		char	   *why;
 
+		if (PQntuples(res) != 1)
+			why = psprintf("lost node number %u: registry %s %s", UID_CLAIM_NODE(c), server,
+						   uid_node_registry_18 ? "records another claim of it" :
+						   "no longer records this server's claim of it");
+		else if (PQgetisnull(res, 0, 1))
+			why = psprintf("lost node number %u: registry %s has no claim of it (it may have been restarted from a backup, failed over or restored)",
+						   UID_CLAIM_NODE(c), server);
+		else
+		{
+			until_ms = uid_node_answer(res, 1, server);
+			why = psprintf("lost node number %u: its lease ran out, and registry %s, which may have forgotten claims since "
+						   "(it was restarted, promoted or restored), renews it no more; it is claimed anew after the "
+						   "registry's grace period, which ends at %s",
+						   UID_CLAIM_NODE(c), server,
+						   timestamptz_to_str((TimestampTz) until_ms * 1000 - UID_PG_EPOCH_UNIX_US));
+		}
 		PQclear(res);
 		uid_node_fence();
 		uid_node_note_error(why);
 		ereport(WARNING, (errmsg("uniqueid: %s", why), errdetail("A new number is claimed.")));
 		return;
-	}
-	if (PQgetisnull(res, 0, 0))
-	{
-		until_ms = uid_node_answer(res, 1, server);
-		PQclear(res);
-		ereport(ERROR,
-				(errcode(ERRCODE_OBJECT_NOT_IN_PREREQUISITE_STATE),
-				 errmsg("registry %s is in its grace period until %s: it renews the lease on node number %u only then",
-						server, timestamptz_to_str((TimestampTz) until_ms * 1000 - UID_PG_EPOCH_UNIX_US), UID_CLAIM_NODE(c)),
-				 errdetail("It was restarted, promoted or restored, and may have forgotten claims; the lease ran out before it was renewed.")));
 	}
 	horizon_ms = uid_node_answer(res, 0, server);
 	until_ms = uid_node_answer(res, 1, server);

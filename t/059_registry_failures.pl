@@ -47,15 +47,8 @@ sub registry
 	uid_on_clock($reg, sub { $reg->start });
 	$reg->safe_psql('postgres', 'SET synchronous_commit = local; CREATE EXTENSION uniqueid');
 	# a new registry grants no number for its grace period (t/055): this
-	# one's, the longest terms below (c's 30 s lease), is over a day ago
-	# (its record written as a claim would, the commit not waiting for the
-	# standby that never answers)
-	$reg->safe_psql('postgres', q{
-		SET synchronous_commit = local;
-		INSERT INTO uniqueid_node_registry
-		SELECT true, s.system_identifier, substr(pg_walfile_name(pg_current_wal_lsn()), 1, 8),
-		       pg_postmaster_start_time(), now() - interval '1 day', 32000, 500
-		FROM pg_control_system() s});
+	# one's, for the longest terms below (c's 30 s lease), is over
+	uid_registry_past_grace($reg);
 	$reg->safe_psql('postgres', q{
 		SET synchronous_commit = local;
 		CREATE TABLE fail (holder text, what text);

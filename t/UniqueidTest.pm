@@ -24,7 +24,7 @@ use Time::HiRes qw(usleep);
 our @EXPORT = qw(uid_node uid_clock_set uid_on_clock uid_on_faults uid_fault uid_kill_all
   uid_wait_down uid_wait_until uid_concurrently uid_concurrently_on uid_error uid_set
   uid_citus_missing uid_carry_setup uid_carry_check uid_wait_renewal uid_wait_past_horizon
-  uid_doc_blocks uid_contains uid_try_function);
+  uid_doc_blocks uid_contains uid_try_function uid_registry_past_grace);
 
 # (UID_TEST_ALARM lengthens it, for bench/stress.sh)
 my $alarm = $ENV{UID_TEST_ALARM} // 600;
@@ -146,6 +146,25 @@ sub uid_kill_all
 		usleep(100_000);
 	}
 	die "processes of " . $node->name . " outlived SIGKILL: @pids\n";
+}
+
+# uid_registry_past_grace(NODE, DB, AHEAD_MS, SKEW_MS): NODE's database DB
+# (default postgres), a registry of node numbers, has its record of its
+# incarnation, as its first claim or renewal writes it, with its grace
+# period (doc/negotiated-nodes.md, "The rules": every new registry has one)
+# over a day ago, for holders' terms up to AHEAD_MS and SKEW_MS (default
+# 32000 and 500); a test that is not about the grace period need not wait
+# for it.  (The commit waits for no standby.)
+sub uid_registry_past_grace
+{
+	my ($node, $db, $ahead, $skew) = @_;
+	$node->safe_psql($db // 'postgres', sprintf(q{
+		SET synchronous_commit = local;
+		INSERT INTO uniqueid_node_registry
+		SELECT true, s.system_identifier, substr(pg_walfile_name(pg_current_wal_lsn()), 1, 8),
+		       pg_postmaster_start_time(), now() - interval '1 day', %d, %d
+		FROM pg_control_system() s}, $ahead // 32000, $skew // 500));
+	return;
 }
 
 # uid_wait_until(SECONDS, CODE): calls CODE every 100 ms until it returns

@@ -175,12 +175,12 @@ SELECT horizon_ms IS NULL AS forgotten, lease_until_ms IS NULL AS forgotten_too
 FROM uniqueid_renew_node(29, 555, 60000, 1000, :base, 62000);
 SELECT number IS NULL AS ended_reclaimed_in_grace FROM uniqueid_claim_node(21, 23, 3, 'retry', 555, 60000, 1000, :base, 62000);
 UPDATE uniqueid_node_registry SET since = clock_timestamp() - interval '64 s';
--- after it, a claim starts above the end of the grace period (the floor)
--- even with its own clock far behind: no horizon the registry forgot is
--- past it; a number never claimed, or one whose row is older, alike; its
--- horizon gives it a lease from there
-SELECT number, previous_horizon_ms = (SELECT uniqueid_timestamptz_to_ms(since) + max_ahead_ms + max_skew_ms
-                                      FROM uniqueid_node_registry) AS floor_is_grace_end,
+-- after it, a claim starts above the end of the grace period and the skew
+-- (the floor) even with its own clock far behind: no horizon the registry
+-- forgot is past it; a number never claimed, or one whose row is older,
+-- alike; its horizon gives it a lease from there
+SELECT number, previous_horizon_ms = (SELECT uniqueid_timestamptz_to_ms(since) + max_ahead_ms + 2 * max_skew_ms
+                                      FROM uniqueid_node_registry) AS floor_is_grace_end_and_skew,
        horizon_ms - previous_horizon_ms AS room
 FROM uniqueid_claim_node(24, 24, 4, 'after', 8, 60000, 1000, :base - 3600000, 62000);
 SELECT count(*) AS ended_renewed_after FROM uniqueid_renew_node(21, 555, 60000, 1000, :base, 62000);

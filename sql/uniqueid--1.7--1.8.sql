@@ -21,20 +21,26 @@ RETURN 86400000;
 
 -- The registry's incarnation: the cluster, timeline and start that last
 -- answered a claim or renewal, since when it may have forgotten claims
--- (-infinity: never), and the longest terms (ahead_ms, skew_ms) a claim or
--- renewal has sent.  What the registry does not know, it assumes the worst
--- about: with no row (a new registry, a standby cloned or a backup taken
--- before the first claim, a restore from a dump, which does not carry the
--- row), or another incarnation than the last (a restart, a promotion, a
--- restore), it may have forgotten claims and horizons, so
+-- (-infinity: never), the end of the grace period that began then, and the
+-- longest terms (ahead_ms, skew_ms) a claim or renewal has sent.  What the
+-- registry does not know, it assumes the worst about: with no row (a new
+-- registry, a standby cloned or a backup taken before the first claim, a
+-- restore from a dump, which does not carry the row), or another
+-- incarnation than the last (a restart, a promotion, a restore), it may
+-- have forgotten claims and horizons, so
 -- * no number is claimed for the grace period, the longest ahead_ms plus
 --   skew_ms seen (the lease, the lead allowance, the longest unit and the
---   skew of the holders), or the claimer's if longer, and no lease that had
---   ended is renewed then (its number may have been handed on in what was
---   forgotten);
--- * every claim after it starts above the end of the grace period (the
---   floor): no horizon the registry forgot is past it, since every horizon
---   it records is within its allowance, the same terms, of its clock.
+--   skew of the holders), or the claimer's if longer (longer terms sent
+--   during the period lengthen it; after it, only the allowance), and no
+--   lease that had ended is renewed then (its number may have been handed
+--   on in what was forgotten);
+-- * no lease that ended before it may have forgotten, or within the skew
+--   allowance of that (its clock may be behind its predecessor's by that
+--   much), is renewed again: its holder claims the number anew;
+-- * every claim after it starts above the end of the grace period and the
+--   skew (the floor): no horizon the registry forgot is past it, since
+--   every horizon it records is within its allowance, the same terms, of
+--   its clock.
 -- A brand-new registry pays the grace period once, at its first claim.
 CREATE TABLE uniqueid_node_registry (
     only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
@@ -43,7 +49,8 @@ CREATE TABLE uniqueid_node_registry (
     started timestamptz NOT NULL,
     since timestamptz NOT NULL,
     max_ahead_ms integer NOT NULL,
-    max_skew_ms integer NOT NULL
+    max_skew_ms integer NOT NULL,
+    grace_until timestamptz NOT NULL
 );
 REVOKE ALL ON uniqueid_node_registry FROM PUBLIC;
 
@@ -62,13 +69,17 @@ $function$;
 REVOKE EXECUTE ON FUNCTION uniqueid_node_sync_commit() FROM PUBLIC;
 
 -- The registry's incarnation as a caller with the terms ahead_ms and skew_ms
--- sees it, noted first (the row is locked only to change it): since when it
--- may have forgotten claims (-infinity: never), the end of its grace period
--- (-infinity: none), the floor of every claim (the end of the grace period
--- and the skew), and the allowance of a recorded horizon past its clock
--- (the longest ahead_ms plus skew_ms).
+-- sees it, noted first (the row is locked only to change it): from when a
+-- lease may be renewed (one that ended before is not: since, when it may
+-- have forgotten claims, and the skew; -infinity: any), the end of its
+-- grace period (-infinity: none), the floor of every claim (the end of the
+-- grace period and the skew), and the allowance of a recorded horizon past
+-- its clock (the longest ahead_ms plus skew_ms).  A new row, with claims in
+-- the table (a restore from a dump), takes the longest terms that the
+-- claims show too: each one's lease and horizon past its last renewal, and
+-- its skew.
 CREATE FUNCTION uniqueid_node_incarnation(ahead_ms integer, skew_ms integer,
-    OUT since timestamptz, OUT grace_until timestamptz, OUT floor_at timestamptz, OUT allowance interval)
+    OUT renewable_from timestamptz, OUT grace_until timestamptz, OUT floor_at timestamptz, OUT allowance interval)
 LANGUAGE plpgsql VOLATILE
 SET search_path = pg_catalog, pg_temp
 AS $function$
@@ -77,6 +88,9 @@ DECLARE
     v_timeline text := substr(pg_walfile_name(pg_current_wal_lsn()), 1, 8);
     v_started timestamptz := pg_postmaster_start_time();
     r @extschema@.uniqueid_node_registry;
+    v_ahead integer;
+    v_skew integer;
+    v_since timestamptz;
 BEGIN
     SELECT * INTO r FROM @extschema@.uniqueid_node_registry;
     IF NOT FOUND OR r.system_identifier <> v_sysid OR r.timeline <> v_timeline OR r.started <> v_started
@@ -84,28 +98,46 @@ BEGIN
         SELECT * INTO r FROM @extschema@.uniqueid_node_registry FOR UPDATE;
         IF NOT FOUND THEN
             -- (no record: it may have forgotten everything; from now)
+            SELECT greatest(uniqueid_node_incarnation.ahead_ms, max(least(7201000, greatest(
+                       extract(epoch FROM c.lease_until - c.renewed_at) * 1000,
+                       extract(epoch FROM c.horizon - c.renewed_at) * 1000)))::integer),
+                   greatest(uniqueid_node_incarnation.skew_ms, max(least(1800000, c.skew_ms)))
+            INTO v_ahead, v_skew
+            FROM @extschema@.uniqueid_node_claims c
+            WHERE c.lease_until > '-infinity' AND c.horizon > '-infinity';
             INSERT INTO @extschema@.uniqueid_node_registry
-            VALUES (true, v_sysid, v_timeline, v_started, clock_timestamp(), ahead_ms, skew_ms)
+            VALUES (true, v_sysid, v_timeline, v_started, clock_timestamp(), v_ahead, v_skew,
+                    clock_timestamp() + (v_ahead + v_skew) * interval '1 millisecond')
             ON CONFLICT DO NOTHING;
             SELECT * INTO r FROM @extschema@.uniqueid_node_registry FOR UPDATE;
         END IF;
-        -- (a restart alone: from the start; a promotion or a restore: from now)
-        UPDATE @extschema@.uniqueid_node_registry x
-        SET system_identifier = v_sysid, timeline = v_timeline, started = v_started,
-            since = CASE WHEN r.system_identifier = v_sysid AND r.timeline = v_timeline AND r.started = v_started
-                         THEN r.since
-                         WHEN r.system_identifier = v_sysid AND r.timeline = v_timeline
-                         THEN v_started ELSE clock_timestamp() END,
-            max_ahead_ms = greatest(r.max_ahead_ms, ahead_ms),
-            max_skew_ms = greatest(r.max_skew_ms, skew_ms)
-        RETURNING x.* INTO r;
+        v_ahead := greatest(r.max_ahead_ms, ahead_ms);
+        v_skew := greatest(r.max_skew_ms, skew_ms);
+        IF r.system_identifier = v_sysid AND r.timeline = v_timeline AND r.started = v_started THEN
+            -- (longer terms lengthen a grace period under way, not one that ended)
+            UPDATE @extschema@.uniqueid_node_registry x
+            SET max_ahead_ms = v_ahead, max_skew_ms = v_skew,
+                grace_until = CASE WHEN clock_timestamp() < r.grace_until
+                                   THEN greatest(r.grace_until, r.since + (v_ahead + v_skew) * interval '1 millisecond')
+                                   ELSE r.grace_until END
+            RETURNING x.* INTO r;
+        ELSE
+            -- (a restart alone: from the start; a promotion or a restore: from now)
+            v_since := CASE WHEN r.system_identifier = v_sysid AND r.timeline = v_timeline
+                            THEN v_started ELSE clock_timestamp() END;
+            UPDATE @extschema@.uniqueid_node_registry x
+            SET system_identifier = v_sysid, timeline = v_timeline, started = v_started, since = v_since,
+                max_ahead_ms = v_ahead, max_skew_ms = v_skew,
+                grace_until = v_since + (v_ahead + v_skew) * interval '1 millisecond'
+            RETURNING x.* INTO r;
+        END IF;
     END IF;
     allowance := (r.max_ahead_ms + r.max_skew_ms) * interval '1 millisecond';
-    since := r.since;
-    grace_until := r.since + allowance;
+    renewable_from := r.since + r.max_skew_ms * interval '1 millisecond';
+    grace_until := r.grace_until;
     -- (and the skew: the clock of a registry that replaced another may be
     -- behind the other's by that much)
-    floor_at := grace_until + r.max_skew_ms * interval '1 millisecond';
+    floor_at := r.grace_until + r.max_skew_ms * interval '1 millisecond';
 END
 $function$;
 REVOKE EXECUTE ON FUNCTION uniqueid_node_incarnation(integer, integer) FROM PUBLIC;
@@ -115,7 +147,7 @@ REVOKE EXECUTE ON FUNCTION uniqueid_node_incarnation(integer, integer) FROM PUBL
 -- migration by logical replication of all tables finds no row there.)
 INSERT INTO uniqueid_node_registry
 SELECT true, s.system_identifier, substr(pg_catalog.pg_walfile_name(pg_catalog.pg_current_wal_lsn()), 1, 8),
-       pg_catalog.pg_postmaster_start_time(), '-infinity', 0, 0
+       pg_catalog.pg_postmaster_start_time(), '-infinity', 0, 0, '-infinity'
 FROM pg_catalog.pg_control_system() s
 WHERE NOT pg_catalog.pg_is_in_recovery() AND EXISTS (SELECT FROM uniqueid_node_claims);
 
@@ -171,16 +203,16 @@ REVOKE EXECUTE ON FUNCTION uniqueid_node_claim_horizon(timestamptz, bigint, inte
 
 -- A claim held by `token` extended: its lease renewed (never to end sooner
 -- than it did), its horizon raised to base_ms plus ahead_ms within the
--- bounds; only a lease that still runs, or one that ended after the
--- registry last may have forgotten claims (since) once its grace period is
--- over: a lease that ended before may have been handed on in what the
--- registry forgot, and its holder must claim the number anew, above the
--- registry's floor.  No row when the number is not the token's, or the
--- lease is not renewed.  For the claim retried with its token and the
--- renewal.
+-- bounds; only a lease that ends at or after renewable_from (the registry
+-- may have forgotten claims before, uniqueid_node_incarnation: a lease that
+-- ended before may have been handed on in what it forgot, and its holder
+-- must claim the number anew, above the registry's floor), and, in the
+-- registry's grace period (before grace_until), only one that still runs.
+-- No row when the number is not the token's, or the lease is not renewed.
+-- For the claim retried with its token and the renewal.
 CREATE FUNCTION uniqueid_node_extend(
     claimed integer, claim_token bigint, lease integer, skew integer, base bigint, ahead integer,
-    since timestamptz, grace_until timestamptz, allowance interval,
+    renewable_from timestamptz, grace_until timestamptz, allowance interval,
     OUT number integer, OUT previous_horizon_ms bigint, OUT horizon_ms bigint, OUT lease_until_ms bigint)
 RETURNS SETOF record
 LANGUAGE sql VOLATILE STRICT
@@ -191,9 +223,9 @@ AS $function$
         lease_until = greatest(c.lease_until, clock_timestamp() + $3 * interval '1 millisecond'),
         skew_ms = greatest(c.skew_ms, $4),
         horizon = @extschema@.uniqueid_node_horizon(c.horizon, $5, $6, $9)
-    WHERE c.number = $1 AND c.token = $2
+    WHERE c.number = $1 AND c.token = $2 AND c.lease_until >= $7
       AND (c.lease_until + greatest(c.skew_ms, $4) * interval '1 millisecond' >= clock_timestamp()
-           OR (clock_timestamp() >= $8 AND c.lease_until > $7))
+           OR clock_timestamp() >= $8)
     RETURNING c.number,
               CASE WHEN c.previous_horizon = '-infinity' THEN 0
                    ELSE @extschema@.uniqueid_timestamptz_to_ms(c.previous_horizon) END,
@@ -249,7 +281,7 @@ BEGIN
       AND c.holder_name = uniqueid_claim_node.name AND c.lease_until > '-infinity';
     IF FOUND THEN
         RETURN QUERY SELECT * FROM @extschema@.uniqueid_node_extend(candidate, token, lease_ms, skew_ms,
-                                                                     base_ms, ahead_ms, i.since, i.grace_until,
+                                                                     base_ms, ahead_ms, i.renewable_from, i.grace_until,
                                                                      i.allowance);
         IF FOUND THEN
             RETURN;
@@ -337,7 +369,7 @@ BEGIN
     SELECT * INTO i FROM @extschema@.uniqueid_node_incarnation(ahead_ms, skew_ms);
     RETURN QUERY SELECT e.horizon_ms, e.lease_until_ms
     FROM @extschema@.uniqueid_node_extend(number, token, lease_ms, skew_ms, base_ms, ahead_ms,
-                                          i.since, i.grace_until, i.allowance) e;
+                                          i.renewable_from, i.grace_until, i.allowance) e;
     IF FOUND THEN
         RETURN;
     END IF;

@@ -318,13 +318,6 @@ uid_node_claim_took(int64 ms)
 	SpinLockRelease(&uid_node_shared->mutex);
 }
 
-/* Until when (monotonic) node-bearing IDs may be made under the claim held. */
-int64
-uid_node_safe_until(void)
-{
-	return (int64) pg_atomic_read_u64(&uid_node_shared->safe_until_us);
-}
-
 /* The token of the claim held (only the worker changes it). */
 int64
 uid_node_token(void)

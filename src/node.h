@@ -46,7 +46,6 @@ extern void uid_node_renewed(uint64 horizon_ms, int64 safe_until_us, TimestampTz
 extern void uid_node_claim_took(int64 ms);
 extern void uid_node_note_error(const char *why);
 extern int64 uid_node_token(void);
-extern int64 uid_node_safe_until(void);
 
 /* (the next runs on every ID of a node-bearing family: inline, its errors out of line) */
 

@@ -401,7 +401,7 @@ uid_node_claim(const char *server, int timeout_ms, const UidNodeTerms *t, int64 
 	ereport(LOG,
 			(errmsg("uniqueid: leased node number " INT64_FORMAT " from registry %s", node, server),
 			 previous_ms > 0 ?
-			 errdetail("IDs start above %s, the number's previous horizon in the registry.",
+			 errdetail("IDs start above %s, the number's previous horizon in the registry, or its floor after a grace period.",
 					   timestamptz_to_str((TimestampTz) previous_ms * 1000 - UID_PG_EPOCH_UNIX_US)) : 0));
 }
 
@@ -430,13 +430,14 @@ uid_node_renew(const char *server, int timeout_ms, const UidNodeTerms *t, int64 
 								  " $6::pg_catalog.int4)", uid_node_schema), 6, params);
 	/*
 	 * No row: another claim holds the number (a registry of 1.6 or 1.7 also
-	 * answers so for the cases below).  A row with no horizon: the lease ran
-	 * out, and the registry may have forgotten claims since (it was
-	 * restarted, promoted or restored), so it renews it no more: the number
-	 * may have changed hands in what it forgot; it is claimed anew, above the
-	 * registry's floor, once the grace period that the row's lease_until_ms
-	 * ends is over.  With neither: the registry has no claim of the number
-	 * at all (it forgot it).  In each case the server fences and claims again.
+	 * answers so for the cases below).  A row with no horizon: the registry
+	 * may have forgotten claims (it was restarted, promoted or restored)
+	 * when the lease was ending or had ended, so it does not renew it: the
+	 * number may have changed hands in what it forgot; it is claimed anew,
+	 * above the registry's floor, once the grace period that the row's
+	 * lease_until_ms ends is over.  With neither: the registry has no claim
+	 * of the number at all (it forgot it).  In each case the server fences
+	 * and claims again.
 	 */
 	if (PQntuples(res) != 1 || PQgetisnull(res, 0, 0))
 	{
@@ -444,7 +445,7 @@ uid_node_renew(const char *server, int timeout_ms, const UidNodeTerms *t, int64 
 
 		if (PQntuples(res) != 1)
 			why = psprintf("lost node number %u: registry %s %s", UID_CLAIM_NODE(c), server,
-						   uid_node_registry_18 ? "records another claim of it" :
+						   uid_node_registry_18 ? "records another claim of it (another server's, or an earlier one of this server's)" :
 						   "no longer records this server's claim of it");
 		else if (PQgetisnull(res, 0, 1))
 			why = psprintf("lost node number %u: registry %s has no claim of it (it may have been restarted from a backup, failed over or restored)",
@@ -452,9 +453,9 @@ uid_node_renew(const char *server, int timeout_ms, const UidNodeTerms *t, int64 
 		else
 		{
 			until_ms = uid_node_answer(res, 1, server);
-			why = psprintf("lost node number %u: its lease ran out, and registry %s, which may have forgotten claims since "
-						   "(it was restarted, promoted or restored), renews it no more; it is claimed anew after the "
-						   "registry's grace period, which ends at %s",
+			why = psprintf("lost node number %u: registry %s renews its lease no more, as it may have forgotten claims "
+						   "(it was restarted, promoted or restored) when the lease was ending or had ended; it is claimed "
+						   "anew after the registry's grace period, which ends at %s",
 						   UID_CLAIM_NODE(c), server,
 						   timestamptz_to_str((TimestampTz) until_ms * 1000 - UID_PG_EPOCH_UNIX_US));
 		}

@@ -162,7 +162,7 @@ sub uid_registry_past_grace
 		SET synchronous_commit = local;
 		INSERT INTO uniqueid_node_registry
 		SELECT true, s.system_identifier, substr(pg_walfile_name(pg_current_wal_lsn()), 1, 8),
-		       pg_postmaster_start_time(), now() - interval '1 day', %d, %d
+		       pg_postmaster_start_time(), now() - interval '1 day', %d, %d, now() - interval '1 day'
 		FROM pg_control_system() s}, $ahead // 32000, $skew // 500));
 	return;
 }

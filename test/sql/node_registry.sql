@@ -29,7 +29,7 @@ FROM uniqueid_node_registry;
 -- (below, as a registry updated from 1.7 is: one that never forgot, so
 -- with no floor under its claims; the grace period and the floor come
 -- back at the end)
-UPDATE uniqueid_node_registry SET since = '-infinity';
+UPDATE uniqueid_node_registry SET since = '-infinity', grace_until = '-infinity';
 
 -- the lowest free number, one per holder; none left: no row
 SELECT * FROM claim(3, 5, 111, 'a', 1);
@@ -167,19 +167,18 @@ SELECT count(*) AS renewed_in_grace FROM uniqueid_renew_node(21, 555, 60000, 100
 -- the registry has no claim of, a row of NULLs)
 UPDATE uniqueid_node_claims SET lease_until = clock_timestamp() - interval '10 s' WHERE number = 21;
 SELECT horizon_ms IS NULL AS not_renewed_in_grace,
-       lease_until_ms = (SELECT uniqueid_timestamptz_to_ms(since) + max_ahead_ms + max_skew_ms
-                         FROM uniqueid_node_registry) AS until_grace_ends
+       lease_until_ms = (SELECT uniqueid_timestamptz_to_ms(grace_until) FROM uniqueid_node_registry) AS until_grace_ends
 FROM uniqueid_renew_node(21, 555, 60000, 1000, :base, 62000);
 SELECT count(*) AS another_claim FROM uniqueid_renew_node(21, 556, 60000, 1000, :base, 62000);
 SELECT horizon_ms IS NULL AS forgotten, lease_until_ms IS NULL AS forgotten_too
 FROM uniqueid_renew_node(29, 555, 60000, 1000, :base, 62000);
 SELECT number IS NULL AS ended_reclaimed_in_grace FROM uniqueid_claim_node(21, 23, 3, 'retry', 555, 60000, 1000, :base, 62000);
-UPDATE uniqueid_node_registry SET since = clock_timestamp() - interval '64 s';
+UPDATE uniqueid_node_registry SET since = clock_timestamp() - interval '64 s', grace_until = clock_timestamp() - interval '1 s';
 -- after it, a claim starts above the end of the grace period and the skew
 -- (the floor) even with its own clock far behind: no horizon the registry
 -- forgot is past it; a number never claimed, or one whose row is older,
 -- alike; its horizon gives it a lease from there
-SELECT number, previous_horizon_ms = (SELECT uniqueid_timestamptz_to_ms(since) + max_ahead_ms + 2 * max_skew_ms
+SELECT number, previous_horizon_ms = (SELECT uniqueid_timestamptz_to_ms(grace_until) + max_skew_ms
                                       FROM uniqueid_node_registry) AS floor_is_grace_end_and_skew,
        horizon_ms - previous_horizon_ms AS room
 FROM uniqueid_claim_node(24, 24, 4, 'after', 8, 60000, 1000, :base - 3600000, 62000);
@@ -195,8 +194,37 @@ SELECT since = pg_postmaster_start_time() AS since_start FROM uniqueid_node_regi
 -- claims in the table, that is a new incarnation too
 DELETE FROM uniqueid_node_registry;
 SELECT number IS NULL AS no_number_after_restore FROM uniqueid_claim_node(26, 26, 6, 'restored', 11, 1000, 0, :base, 1000);
+-- and its grace period covers the longest terms its claims show (a lease
+-- of 60 s past its last renewal, number 21's), not only the claimer's
+SELECT max_ahead_ms >= 60000 AS terms_of_the_claims, grace_until >= clock_timestamp() + interval '59 s' AS grace_of_them
+FROM uniqueid_node_registry;
+-- a lease that ends within the skew allowance of when the registry may
+-- have forgotten claims is not renewed, even while it runs: the clock of a
+-- registry that replaced another may be behind the other's by that much,
+-- and the other may have handed the number on already (review of issue 48)
+UPDATE uniqueid_node_registry SET since = clock_timestamp() - interval '1 s',
+       grace_until = clock_timestamp() + interval '1 min', max_skew_ms = 20000;
+UPDATE uniqueid_node_claims SET lease_until = clock_timestamp() + interval '5 s', token = 555 WHERE number = 21;
+SELECT horizon_ms IS NULL AS not_renewed, lease_until_ms IS NOT NULL AS says_until
+FROM uniqueid_renew_node(21, 555, 60000, 1000, :base, 62000);
+-- (one that ends past it is, in the grace period too)
+UPDATE uniqueid_node_claims SET lease_until = clock_timestamp() + interval '30 s' WHERE number = 21;
+SELECT horizon_ms IS NOT NULL AS renewed FROM uniqueid_renew_node(21, 555, 60000, 1000, :base, 62000);
+-- longer terms sent after the grace period leave it over (they widen the
+-- allowance only): a server with a longer lease does not lock the others
+-- out for as long (review of issue 48)
+UPDATE uniqueid_node_registry SET since = clock_timestamp() - interval '30 s',
+       grace_until = clock_timestamp() - interval '25 s', max_ahead_ms = 5000, max_skew_ms = 500;
+SELECT number FROM uniqueid_claim_node(27, 27, 7, 'longer', 12, 600000, 1000, :base, 602000);
+SELECT grace_until < clock_timestamp() AS grace_still_over, max_ahead_ms, max_skew_ms FROM uniqueid_node_registry;
+-- (while it runs, they lengthen it)
+UPDATE uniqueid_node_registry SET since = clock_timestamp() - interval '1 s',
+       grace_until = clock_timestamp() + interval '4 s', max_ahead_ms = 5000, max_skew_ms = 500;
+SELECT number IS NULL AS no_number,
+       lease_until_ms - uniqueid_timestamptz_to_ms(clock_timestamp()) BETWEEN 600000 AND 602000 AS grace_lengthened
+FROM uniqueid_claim_node(28, 28, 8, 'longer', 13, 600000, 1000, :base, 602000);
 DELETE FROM uniqueid_node_claims WHERE number >= 20;
-UPDATE uniqueid_node_registry SET since = '-infinity';
+UPDATE uniqueid_node_registry SET since = '-infinity', grace_until = '-infinity';
 
 -- the registry role: the functions, granted; the table, not writable
 CREATE ROLE uid_registry;

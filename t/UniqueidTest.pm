@@ -158,12 +158,15 @@ sub uid_kill_all
 sub uid_registry_past_grace
 {
 	my ($node, $db, $ahead, $skew) = @_;
+	# (a build before the grace period's end was recorded has no column for it)
+	my $ended = $node->safe_psql($db // 'postgres',
+		q{SELECT count(*) FROM pg_attribute WHERE attrelid = 'uniqueid_node_registry'::regclass AND attname = 'grace_until'});
 	$node->safe_psql($db // 'postgres', sprintf(q{
 		SET synchronous_commit = local;
 		INSERT INTO uniqueid_node_registry
 		SELECT true, s.system_identifier, substr(pg_walfile_name(pg_current_wal_lsn()), 1, 8),
-		       pg_postmaster_start_time(), now() - interval '1 day', %d, %d, now() - interval '1 day'
-		FROM pg_control_system() s}, $ahead // 32000, $skew // 500));
+		       pg_postmaster_start_time(), now() - interval '1 day', %d, %d%s
+		FROM pg_control_system() s}, $ahead // 32000, $skew // 500, $ended ? ", now() - interval '1 day'" : ''));
 	return;
 }
 

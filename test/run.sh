@@ -153,11 +153,12 @@ esac
 . test/lib.sh
 
 # (python3 for the install script's check, clang with its sanitizer and
-# libFuzzer runtimes for the codecs' fuzzers, and sqlsmith: on the machine
-# itself only; t/095_sqlsmith.pl says it skips in the roots)
+# libFuzzer runtimes for the codecs' fuzzers, sqlsmith, and spin for the
+# model of the registry's protocol: on the machine itself only;
+# t/095_sqlsmith.pl says it skips in the roots)
 # (gdb: t/054_handover.pl holds a backend at a breakpoint to force a race)
 tools=(make gcc procps libipc-run-perl gdb libssl-dev)
-[ -n "${UID_IN_ROOT:-}" ] || tools+=(python3 clang libclang-rt-14-dev sqlsmith valgrind)
+[ -n "${UID_IN_ROOT:-}" ] || tools+=(python3 clang libclang-rt-14-dev sqlsmith valgrind spin)
 # pgTAP: Debian's package, but where it is installed already (19's root
 # builds it from source, as Debian has no postgresql-19-pgtap: test/roots.sh)
 pgtap=("postgresql-$UID_PGVER-pgtap")
@@ -369,9 +370,12 @@ fi
 # shared memory, on one server that never restarts (no WAL, no state
 # file, no standby, no hook that differs between versions), and the masks'
 # properties over millions of IDs (their exact behaviour, test/sql/masking,
-# runs on every version).  Every other test runs on every version.  (t/095_sqlsmith.pl skips in the roots by
-# itself, as sqlsmith is on the machine only.)
-host_only="t/001_units.pl t/002_facts.pl t/003_vendor.pl t/010_concurrency.pl t/011_objectid_concurrency.pl t/012_uuid7_concurrency.pl t/013_capacity.pl t/014_load.pl t/020_clock.pl t/021_sno_clock.pl t/022_sno_bounds.pl t/066_masking.pl"
+# runs on every version), and the registry's nemesis (t/096: the protocol
+# is the same code on every version; t/055 and t/059, which run on every
+# version, cover what differs).  Every other test runs on every version.  (t/095_sqlsmith.pl skips in the roots by
+# itself, as sqlsmith is on the machine only.)  (t/097_registry_model.pl,
+# the model of the registry's protocol, starts no server: SPIN only.)
+host_only="t/001_units.pl t/002_facts.pl t/003_vendor.pl t/010_concurrency.pl t/011_objectid_concurrency.pl t/012_uuid7_concurrency.pl t/013_capacity.pl t/014_load.pl t/020_clock.pl t/021_sno_clock.pl t/022_sno_bounds.pl t/066_masking.pl t/096_registry_nemesis.pl t/097_registry_model.pl"
 tap_tests=$(ls t/*.pl)
 if [ -n "${UID_IN_ROOT:-}" ]; then
 	tap_tests=$(for f in $tap_tests; do [[ " $host_only " == *" $f "* ]] || echo "$f"; done)

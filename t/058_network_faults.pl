@@ -81,24 +81,8 @@ note "network namespaces: " . ($no_netns ? "none ($no_netns)" : "test/netns.sh's
 # ---- test/netns.sh's daemon ----
 
 # nf(COMMAND): one command to the daemon; its answer's words after "ok"
-my $nf_seq = 0;
 my @freed;
-sub nf
-{
-	my ($cmd) = @_;
-	my $id = "t$$-" . ++$nf_seq;
-	# (not blocking: an error, not a wait, when no daemon reads)
-	sysopen(my $fh, "$netns/cmd", O_WRONLY | O_NONBLOCK) or die "test/netns.sh's daemon does not read $netns/cmd: $!\n";
-	syswrite($fh, "$id $cmd\n") or die "cannot write to $netns/cmd: $!\n";
-	close $fh;
-	my $deadline = time + 120;
-	usleep(10_000) while !-f "$netns/r.$id" && time < $deadline;
-	die "test/netns.sh's daemon did not answer \"$cmd\" within 120 s\n" unless -f "$netns/r.$id";
-	my $reply = slurp_file("$netns/r.$id");
-	chomp $reply;
-	die "test/netns.sh: $cmd: $reply\n" unless $reply =~ /^ok ?(.*)$/;
-	return split ' ', $1;
-}
+sub nf { return uid_netns_command($netns, @_); }
 
 my $bindir;
 # start_in(NODE, NS): NODE's server started inside namespace NS

@@ -148,23 +148,8 @@ my $no_netns =
   : undef;
 note "network namespaces: " . ($no_netns ? "none ($no_netns): no partitions" : "test/netns.sh's daemon in $netns");
 
-my $nf_seq = 0;
 my @freed;
-sub nf
-{
-	my ($cmd) = @_;
-	my $id = "n$$-" . ++$nf_seq;
-	sysopen(my $fh, "$netns/cmd", O_WRONLY | O_NONBLOCK) or die "test/netns.sh's daemon does not read $netns/cmd: $!\n";
-	syswrite($fh, "$id $cmd\n") or die "cannot write to $netns/cmd: $!\n";
-	close $fh;
-	my $deadline = time + 120;
-	usleep(10_000) while !-f "$netns/r.$id" && time < $deadline;
-	die "test/netns.sh's daemon did not answer \"$cmd\" within 120 s\n" unless -f "$netns/r.$id";
-	my $reply = slurp_file("$netns/r.$id");
-	chomp $reply;
-	die "test/netns.sh: $cmd: $reply\n" unless $reply =~ /^ok ?(.*)$/;
-	return split ' ', $1;
-}
+sub nf { return uid_netns_command($netns, @_); }
 
 # the namespaces (once for every seed): the registry's, and one per holder
 my %ns = (registry => 'nemr', map { $_ => "nem$_" } @H);

@@ -19,12 +19,13 @@ use IPC::Run;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
 use Test::More;
-use Time::HiRes qw(usleep);
+use Fcntl qw(O_WRONLY O_NONBLOCK);
+use Time::HiRes qw(time usleep);
 
 our @EXPORT = qw(uid_node uid_clock_set uid_on_clock uid_on_faults uid_fault uid_kill_all
   uid_wait_down uid_wait_until uid_concurrently uid_concurrently_on uid_error uid_set
   uid_citus_missing uid_carry_setup uid_carry_check uid_wait_renewal uid_wait_past_horizon
-  uid_doc_blocks uid_contains uid_try_function uid_registry_past_grace);
+  uid_doc_blocks uid_contains uid_try_function uid_registry_past_grace uid_netns_command);
 
 # (UID_TEST_ALARM lengthens it, for bench/stress.sh)
 my $alarm = $ENV{UID_TEST_ALARM} // 600;
@@ -168,6 +169,27 @@ sub uid_registry_past_grace
 		       pg_postmaster_start_time(), now() - interval '1 day', %d, %d%s
 		FROM pg_control_system() s}, $ahead // 32000, $skew // 500, $ended ? ", now() - interval '1 day'" : ''));
 	return;
+}
+
+# uid_netns_command(DIR, COMMAND): COMMAND for the daemon of test/netns.sh
+# whose FIFO and replies are in DIR (UID_NETNS), answered within 120 s;
+# dies with its reply unless it is "ok", else returns the words after it.
+my $uid_netns_seq = 0;
+sub uid_netns_command
+{
+	my ($dir, $cmd) = @_;
+	my $id = "t$$-" . ++$uid_netns_seq;
+	# (not blocking: an error, not a wait, when no daemon reads)
+	sysopen(my $fh, "$dir/cmd", O_WRONLY | O_NONBLOCK) or die "test/netns.sh's daemon does not read $dir/cmd: $!\n";
+	syswrite($fh, "$id $cmd\n") or die "cannot write to $dir/cmd: $!\n";
+	close $fh;
+	my $deadline = time + 120;
+	usleep(10_000) while !-f "$dir/r.$id" && time < $deadline;
+	die "test/netns.sh's daemon did not answer \"$cmd\" within 120 s\n" unless -f "$dir/r.$id";
+	my $reply = slurp_file("$dir/r.$id");
+	chomp $reply;
+	die "test/netns.sh: $cmd: $reply\n" unless $reply =~ /^ok ?(.*)$/;
+	return split ' ', $1;
 }
 
 # uid_wait_until(SECONDS, CODE): calls CODE every 100 ms until it returns

@@ -71,11 +71,7 @@ my $resume_by = 3 * $timeout + $retry + 3 * $timeout;
 my $resume_moved_by = $resume_by + $timeout;
 
 my $netns = $ENV{UID_NETNS};
-my $no_netns =
-    !$netns ? ($ENV{UID_NETNS_WHY}
-	  || 'UID_NETNS is not set: test/netns.sh, run by root, makes the namespaces (test/run.sh, or bash test/netns.sh COMMAND)')
-  : !-p "$netns/cmd" ? "UID_NETNS=$netns has no daemon's FIFO (test/netns.sh)"
-  : undef;
+my $no_netns = uid_netns_why();
 note "network namespaces: " . ($no_netns ? "none ($no_netns)" : "test/netns.sh's daemon in $netns");
 
 # ---- test/netns.sh's daemon ----

@@ -25,7 +25,8 @@ use Time::HiRes qw(time usleep);
 our @EXPORT = qw(uid_node uid_clock_set uid_on_clock uid_on_faults uid_fault uid_kill_all
   uid_wait_down uid_wait_until uid_concurrently uid_concurrently_on uid_error uid_set
   uid_citus_missing uid_carry_setup uid_carry_check uid_wait_renewal uid_wait_past_horizon
-  uid_doc_blocks uid_contains uid_try_function uid_registry_past_grace uid_netns_command);
+  uid_doc_blocks uid_contains uid_try_function uid_registry_past_grace uid_netns_command
+  uid_netns_why);
 
 # (UID_TEST_ALARM lengthens it, for bench/stress.sh)
 my $alarm = $ENV{UID_TEST_ALARM} // 600;
@@ -169,6 +170,18 @@ sub uid_registry_past_grace
 		       pg_postmaster_start_time(), now() - interval '1 day', %d, %d%s
 		FROM pg_control_system() s}, $ahead // 32000, $skew // 500, $ended ? ", now() - interval '1 day'" : ''));
 	return;
+}
+
+# uid_netns_why(): why this run has no network namespaces (test/netns.sh's
+# daemon, whose directory is in UID_NETNS), or undef when it has them
+sub uid_netns_why
+{
+	my $netns = $ENV{UID_NETNS};
+	return $ENV{UID_NETNS_WHY}
+	  || 'UID_NETNS is not set: test/netns.sh, run by root, makes the namespaces (test/run.sh, or bash test/netns.sh COMMAND)'
+	  unless $netns;
+	return "UID_NETNS=$netns has no daemon's FIFO (test/netns.sh)" unless -p "$netns/cmd";
+	return undef;
 }
 
 # uid_netns_command(DIR, COMMAND): COMMAND for the daemon of test/netns.sh

@@ -40,7 +40,8 @@
 # UID_VENDOR_URL=BASE takes them from a mirror, UID_VENDOR_URL=off from
 # nowhere): test/vendor.sh.  A test that needs one that is missing skips,
 # saying which and how to provide it.  UID_FUZZ_SECONDS is how long each
-# fuzz target runs (default 30 s).
+# fuzz target runs (default 30 s); UID_TAP_JOBS how many TAP files run at
+# once (default 4).
 set -u
 cd "$(dirname "$0")/.." || exit 2
 
@@ -84,6 +85,11 @@ case "${1:-}" in
 		done) >"$logs/roots.log" 2>&1 &
 		prep+=($!)
 		(for v in "${versions[@]}"; do bash test/package.sh "$v" --roots; done) >"$logs/pkgroots.log" 2>&1 &
+		prep+=($!)
+		# (and Citus for 15 on the machine, while 15's suite builds, fuzzes and
+		# runs pg_regress: its own call, before the TAP files, waits for it)
+		(t=$SECONDS; bash -c '. test/lib.sh && uid_install_packages postgresql-15 postgresql-server-dev-15' &&
+			bash test/citus.sh && uid_log "Citus for PostgreSQL 15 ready in $((SECONDS - t)) s") >"$logs/citus15.log" 2>&1 &
 		prep+=($!)
 	fi
 	# kill_tree PID: PID and everything it started
@@ -130,7 +136,7 @@ case "${1:-}" in
 	lines+=("PGXN: ${pp} passed, ${pf} failed in $((SECONDS - start)) s")
 	wait "${prep[@]}" 2>/dev/null
 	# (what the background made, and when)
-	cat "$logs/roots.log" "$logs/pkgroots.log" 2>/dev/null | grep -E '^== .* (made|ready) in ' | sed 's/^== /# /'
+	cat "$logs/roots.log" "$logs/pkgroots.log" "$logs/citus15.log" 2>/dev/null | grep -E '^== .* (made|ready) in ' | sed 's/^== /# /'
 	printf '%s\n' "${lines[@]}"
 	echo "$total_p passed, $total_f failed"
 	[ "$total_f" -eq 0 ]
@@ -376,7 +382,12 @@ fi
 # itself, as sqlsmith is on the machine only.)  (t/097_registry_model.pl,
 # the model of the registry's protocol, starts no server: SPIN only.)
 host_only="t/001_units.pl t/002_facts.pl t/003_vendor.pl t/010_concurrency.pl t/011_objectid_concurrency.pl t/012_uuid7_concurrency.pl t/013_capacity.pl t/014_load.pl t/020_clock.pl t/021_sno_clock.pl t/022_sno_bounds.pl t/066_masking.pl t/096_registry_nemesis.pl t/097_registry_model.pl"
-tap_tests=$(ls t/*.pl)
+# The slowest files first (each took 45 s or more on PostgreSQL 17 in the
+# matrix of 2026-12-06, DEVELOPER.md), so that no long one starts last and
+# runs alone at the end; then the rest in order.
+slow_first="t/096_registry_nemesis.pl t/078_portable.pl t/058_network_faults.pl t/038_crash_loop.pl t/034_faults.pl t/055_registry_amnesia.pl t/080_doc_examples.pl t/036_carry.pl t/090_citus.pl t/014_load.pl t/066_masking.pl t/071_active_active.pl t/039_crash_loop_load.pl t/035_edges.pl t/056_node_registry.pl"
+tap_tests=$(for f in $slow_first; do [ -f "$f" ] && echo "$f"; done
+	for f in t/*.pl; do [[ " $slow_first " == *" $f "* ]] || echo "$f"; done)
 if [ -n "${UID_IN_ROOT:-}" ]; then
 	tap_tests=$(for f in $tap_tests; do [[ " $host_only " == *" $f "* ]] || echo "$f"; done)
 	uid_log "TAP on PostgreSQL $UID_PGVER: every file but the version-independent ones, which ran on 15 ($host_only)"
@@ -385,10 +396,13 @@ fi
 # root's daemon makes (test/netns.sh); gone again after the TAP tests
 . test/netns.sh && uid_netns_start
 uid_log "TAP (t/*.pl, each with servers of its own)"
-# two files at a time (the machine has 2 cores, and the tests wait more than
-# they compute), each with its time; each file ends within 10 minutes
-# (t/UniqueidTest.pm), the whole within 40
-uid_as_owner_for 2400 UID_CITUS_WHY="${UID_CITUS_WHY:-}" UID_UPGRADE_FROM="$UID_UPGRADE_FROM" UID_NPM_DIR="$UID_NPM_DIR" UID_NPM_ORMS_DIR="$UID_NPM_ORMS_DIR" UID_EXPORTER="$UID_EXPORTER" UID_PROMTOOL="$UID_PROMTOOL" make -s installcheck "$PGC" REGRESS= PROVE_TESTS="$(echo $tap_tests)" PROVE_FLAGS="--failures --timer -j2" 2>&1 | tee "$W/tap.log"
+# UID_TAP_JOBS files at a time, 4 by default: the files wait (for leases,
+# renewals, the clock past a horizon, servers starting) far more than they
+# compute: on 2 cores, PostgreSQL 17's took 335 s at 4 on an idle machine
+# on 2026-12-06, where they had taken 705 s at 2 on a busy one that day;
+# each with its time; each file ends within 10 minutes (t/UniqueidTest.pm),
+# the whole within 40
+uid_as_owner_for 2400 UID_CITUS_WHY="${UID_CITUS_WHY:-}" UID_UPGRADE_FROM="$UID_UPGRADE_FROM" UID_NPM_DIR="$UID_NPM_DIR" UID_NPM_ORMS_DIR="$UID_NPM_ORMS_DIR" UID_EXPORTER="$UID_EXPORTER" UID_PROMTOOL="$UID_PROMTOOL" make -s installcheck "$PGC" REGRESS= PROVE_TESTS="$(echo $tap_tests)" PROVE_FLAGS="--failures --timer -j${UID_TAP_JOBS:-4}" 2>&1 | tee "$W/tap.log"
 rc=${PIPESTATUS[0]}
 count_prove "$W/tap.log" "$rc"
 [ "$rc" -ne 0 ] && for f in tmp_check/log/regress_log_*; do

@@ -408,7 +408,7 @@ fi
 # version, cover what differs).  Every other test runs on every version.  (t/095_sqlsmith.pl skips in the roots by
 # itself, as sqlsmith is on the machine only.)  (t/097_registry_model.pl,
 # the model of the registry's protocol, starts no server: SPIN only.)
-host_only="t/001_units.pl t/002_facts.pl t/003_vendor.pl t/010_concurrency.pl t/011_objectid_concurrency.pl t/012_uuid7_concurrency.pl t/013_capacity.pl t/014_load.pl t/020_clock.pl t/021_sno_clock.pl t/022_sno_bounds.pl t/066_masking.pl t/096_registry_nemesis.pl t/097_registry_model.pl"
+host_only="t/001_units.pl t/002_facts.pl t/003_vendor.pl t/004_links.pl t/010_concurrency.pl t/011_objectid_concurrency.pl t/012_uuid7_concurrency.pl t/013_capacity.pl t/014_load.pl t/020_clock.pl t/021_sno_clock.pl t/022_sno_bounds.pl t/066_masking.pl t/096_registry_nemesis.pl t/097_registry_model.pl"
 # The slowest files first (each took 45 s or more on PostgreSQL 17 in the
 # matrix of 2026-12-06, DEVELOPER.md), so that no long one starts last and
 # runs alone at the end; then the rest in order.

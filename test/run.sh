@@ -399,7 +399,8 @@ if [ -z "${UID_IN_ROOT:-}" ]; then
 fi
 
 # The TAP tests that exercise nothing version-specific run on the machine's
-# PostgreSQL only: the generators' arithmetic and their concurrency in
+# PostgreSQL only: the files' facts and links (t/002_facts, t/004_links:
+# no server), the generators' arithmetic and their concurrency in
 # shared memory, on one server that never restarts (no WAL, no state
 # file, no standby, no hook that differs between versions), and the masks'
 # properties over millions of IDs (their exact behaviour, test/sql/masking,

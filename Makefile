@@ -65,15 +65,6 @@ dist:
 	git archive --format zip --prefix=uniqueid-$(EXTVERSION)/ -o uniqueid-$(EXTVERSION).zip HEAD
 .PHONY: dist
 
-# The install script is made by tools/gen_sql.py from its table of 8-byte
-# families and the parts in tools/sql/, the upgrade script to 1.1 from
-# tools/sql/upgrade-1.1.sql and its table of byte-string families;
-# test/run.sh checks that the committed scripts are what it makes.
-sql: tools/gen_sql.py $(wildcard tools/sql/*.sql)
-	python3 tools/gen_sql.py > sql/uniqueid--1.0.sql
-	python3 tools/gen_sql.py --upgrade > sql/uniqueid--1.0--1.1.sql
-.PHONY: sql
-
 # The clock tests' preload library (test/clockshift.c), built for the tests only.
 test/clockshift.so: test/clockshift.c
 	$(CC) -shared -fPIC -O2 -Wall -Wextra -o $@ $< -ldl

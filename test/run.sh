@@ -287,21 +287,6 @@ else
 	fail "the build prints $warnings warnings"
 fi
 make -s "$PGC" install >/dev/null || { uid_log "install failed"; exit 2; }
-# the install script is what its generator makes (checked where python3 is:
-# on the machine itself, not in the roots; the script is the same for all)
-if command -v python3 >/dev/null; then
-	if python3 tools/gen_sql.py | cmp -s - sql/uniqueid--1.0.sql; then
-		pass "sql/uniqueid--1.0.sql is what tools/gen_sql.py makes"
-	else
-		fail "sql/uniqueid--1.0.sql differs from what tools/gen_sql.py makes (make sql)"
-	fi
-	if python3 tools/gen_sql.py --upgrade | cmp -s - sql/uniqueid--1.0--1.1.sql; then
-		pass "sql/uniqueid--1.0--1.1.sql is what tools/gen_sql.py --upgrade makes"
-	else
-		fail "sql/uniqueid--1.0--1.1.sql differs from what tools/gen_sql.py --upgrade makes (make sql)"
-	fi
-fi
-
 # the pure codecs' fuzzers (version-independent: on the machine itself only),
 # UID_FUZZ_SECONDS each
 if [ -z "${UID_IN_ROOT:-}" ]; then

@@ -185,7 +185,7 @@ esac
 
 . test/lib.sh
 
-# (python3 for the install script's check, clang with its sanitizer and
+# (python3 for test/vendor.sh and t/003_vendor.pl, clang with its sanitizer and
 # libFuzzer runtimes for the codecs' fuzzers, sqlsmith, and spin for the
 # model of the registry's protocol: on the machine itself only;
 # t/095_sqlsmith.pl says it skips in the roots)

@@ -4,7 +4,8 @@
 #   - the Makefile reads it from uniqueid.control (`make -n dist` names
 #     uniqueid-X.Y.zip);
 #   - META.json: version and provides X.Y.0, meta-spec 1.0.0 (the spec's own
-#     version), a description that names every family of README.md's table
+#     version), release_status stable once X.Y is released and testing
+#     while it is in progress, a description that names every family of README.md's table
 #     (as debian/control.in's does);
 #   - debian/changelog's top entry is X.Y-N;
 #   - a release is a version whose script is frozen: sql/uniqueid--1.0.sql
@@ -143,6 +144,9 @@ for my $i (0 .. $#sections)
 	}
 }
 diag("$ver is in progress (CHANGELOG.md: unreleased)") if $in_progress;
+# PGXN's release_status follows: stable for a release, testing while in progress
+is($meta->{release_status}, $in_progress ? 'testing' : 'stable',
+	"META.json's release_status is " . ($in_progress ? "testing: $ver is in progress" : "stable: $ver is released"));
 
 # the released scripts are frozen: each is what test/released-scripts.sha256 says
 my %frozen;

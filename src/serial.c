@@ -603,6 +603,41 @@ uid_serial_calls_nextval(Node *node, void *context)
 }
 
 /*
+ * Whether a SET DEFAULT's expression (as written) leaves the column without
+ * a default: DROP DEFAULT (none), or a NULL constant, cast or not, which the
+ * server does not store as a default.
+ */
+static bool
+uid_serial_drops_default(Node *expr)
+{
+	while (expr != NULL && IsA(expr, TypeCast))
+		expr = ((TypeCast *) expr)->arg;
+	return expr == NULL || (IsA(expr, A_Const) && ((A_Const *) expr)->isnull);
+}
+
+/*
+ * Whether the subcommands of one ALTER TABLE leave colname with a default
+ * that is neither dropped nor a sequence's: the server drops defaults
+ * (DROP DEFAULT) before it sets any, then sets them in the statement's
+ * order, so the last SET DEFAULT of the column decides.
+ */
+static bool
+uid_serial_default_ends_kept(List *cmds, const char *colname)
+{
+	Node	   *last = NULL;
+	ListCell   *lc;
+
+	foreach(lc, cmds)
+	{
+		AlterTableCmd *cmd = lfirst_node(AlterTableCmd, lc);
+
+		if (cmd->subtype == AT_ColumnDefault && cmd->def != NULL && cmd->name && strcmp(cmd->name, colname) == 0)
+			last = cmd->def;
+	}
+	return last != NULL && !uid_serial_drops_default(last) && !uid_serial_calls_nextval(last, NULL);
+}
+
+/*
  * The error of a statement that would undo a key the setting made (the
  * statements of an ORM that compares its model, a bigserial or an
  * identity, with the table): what it would do, and the declaration under
@@ -665,11 +700,14 @@ uid_serial_check_alter(AlterTableStmt *stmt, bool guard)
 		{
 			if (!guard)
 				continue;
-			if (cmd->def == NULL)
+			if (uid_serial_drops_default(cmd->def))
 				undoes = "drop its default";
 			else if (uid_serial_calls_nextval(cmd->def, NULL))
 				undoes = "give it a sequence's default (nextval)";
 			else
+				continue;
+			/* (dropped or changed, and set again to a default of its kind by the same statement) */
+			if (uid_serial_default_ends_kept(stmt->cmds, cmd->name))
 				continue;
 		}
 		else if (cmd->subtype != AT_AddIdentity && cmd->subtype != AT_SetIdentity &&
@@ -797,7 +835,7 @@ uid_serial_check_sequence(AlterSeqStmt *stmt)
  * SEQUENCE IF NOT EXISTS of a sequence that exists does nothing, and passes.
  */
 static void
-uid_serial_check_owned_by(List *options, const RangeVar *seq, bool if_not_exists)
+uid_serial_check_owned_by(List *options, const RangeVar *seq, bool if_not_exists, bool missing_ok)
 {
 	ListCell   *lc;
 
@@ -812,6 +850,7 @@ uid_serial_check_owned_by(List *options, const RangeVar *seq, bool if_not_exists
 		AttrNumber	attnum;
 		Oid			atttype;
 		bool		made;
+		bool		dropped;
 
 		if (strcmp(d->defname, "owned_by") != 0)
 			continue;
@@ -819,20 +858,39 @@ uid_serial_check_owned_by(List *options, const RangeVar *seq, bool if_not_exists
 		/* (OWNED BY NONE) */
 		if (list_length(names) < 2)
 			continue;
-		if (if_not_exists && OidIsValid(RangeVarGetRelid(seq, NoLock, true)))
+		/*
+		 * What the server does nothing with passes: CREATE SEQUENCE IF NOT
+		 * EXISTS of a sequence that exists where it would be made, ALTER
+		 * SEQUENCE IF EXISTS of one that does not exist
+		 */
+		if (if_not_exists &&
+			OidIsValid(get_relname_relid(seq->relname, RangeVarGetCreationNamespace(seq))))
+			return;
+		if (missing_ok && !OidIsValid(RangeVarGetRelid(seq, NoLock, true)))
 			return;
 		colname = strVal(llast(names));
 		relid = RangeVarGetRelid(makeRangeVarFromNameList(list_copy_head(names, list_length(names) - 1)),
-								 AccessShareLock, true);
-		if (!OidIsValid(relid) || !OidIsValid(generator = uid_serial_generator_oid()))
+								 NoLock, true);
+		/*
+		 * (a table the caller may not read, or that another session holds
+		 * locked, is passed over: the server's own checks follow, and nobody
+		 * waits on a lock the caller had no right to)
+		 */
+		if (!OidIsValid(relid) || !OidIsValid(generator = uid_serial_generator_oid()) ||
+			pg_class_aclcheck_ext(relid, GetUserId(), ACL_SELECT, &dropped) != ACLCHECK_OK ||
+			!ConditionalLockRelationOid(relid, AccessShareLock))
 			continue;
-		rel = relation_open(relid, NoLock);
+		if ((rel = try_relation_open(relid, NoLock)) == NULL)
+		{
+			UnlockRelationOid(relid, AccessShareLock);
+			continue;
+		}
 		made = uid_serial_attribute(rel, colname, &attnum, &atttype) &&
 			uid_serial_normalized(rel, attnum, atttype, generator);
 		if (made)
 			uid_serial_guard_error(colname, RelationGetRelationName(rel),
 								   psprintf("give it sequence \"%s\"", seq->relname));
-		relation_close(rel, NoLock);
+		relation_close(rel, AccessShareLock);
 	}
 }
 
@@ -976,11 +1034,12 @@ uid_serial_process_utility(PlannedStmt *pstmt, const char *queryString, bool rea
 	{
 		uid_serial_check_sequence((AlterSeqStmt *) stmt);
 		if (guard)
-			uid_serial_check_owned_by(((AlterSeqStmt *) stmt)->options, ((AlterSeqStmt *) stmt)->sequence, false);
+			uid_serial_check_owned_by(((AlterSeqStmt *) stmt)->options, ((AlterSeqStmt *) stmt)->sequence, false,
+									  ((AlterSeqStmt *) stmt)->missing_ok);
 	}
 	else if (IsA(stmt, CreateSeqStmt) && guard && !creating_extension && !IsBinaryUpgrade)
 		uid_serial_check_owned_by(((CreateSeqStmt *) stmt)->options, ((CreateSeqStmt *) stmt)->sequence,
-								  ((CreateSeqStmt *) stmt)->if_not_exists);
+								  ((CreateSeqStmt *) stmt)->if_not_exists, false);
 	if (prev_process_utility_hook)
 		prev_process_utility_hook(pstmt, queryString, readOnlyTree, context, params, queryEnv, dest, qc);
 	else

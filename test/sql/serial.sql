@@ -204,18 +204,29 @@ CREATE SEQUENCE IF NOT EXISTS app_model_id_seq OWNED BY app_model.id;
 CREATE SEQUENCE app_model_id_seq OWNED BY uid_serial.app_model.id;
 CREATE SEQUENCE other_seq;
 ALTER SEQUENCE other_seq OWNED BY app_model.id;
+-- (IF NOT EXISTS looks where the sequence would be made, not along the path)
+CREATE SEQUENCE public.app_model_id_seq;
+CREATE SEQUENCE IF NOT EXISTS app_model_id_seq OWNED BY app_model.id;
+DROP SEQUENCE public.app_model_id_seq;
 ALTER TABLE app_model ALTER COLUMN id SET DEFAULT nextval('other_seq'::regclass);
 ALTER TABLE app_model ALTER COLUMN id SET DEFAULT (pg_catalog.nextval('other_seq') + 0);
 ALTER TABLE app_model ALTER COLUMN id DROP DEFAULT;
+ALTER TABLE app_model ALTER COLUMN id SET DEFAULT NULL;
+ALTER TABLE app_model ALTER COLUMN id SET DEFAULT NULL::bigint;
+ALTER TABLE app_model ALTER COLUMN id SET DEFAULT next_snowflake()::bigint, ALTER COLUMN id SET DEFAULT NULL;
 ALTER TABLE app_model ALTER COLUMN id SET DATA TYPE bigserial;
 ALTER TABLE app_model ALTER COLUMN "id" TYPE serial8, ALTER COLUMN n SET NOT NULL;
 -- what passes: the same type again (the default stays), a default that is
--- no sequence's (pg_dump's), CREATE SEQUENCE IF NOT EXISTS of a sequence
--- that exists (it does nothing), another column's sequence or default, a
--- column the setting did not make
+-- no sequence's (pg_dump's), what does nothing (CREATE SEQUENCE IF NOT
+-- EXISTS of a sequence that exists, ALTER SEQUENCE IF EXISTS of one that
+-- does not), the default dropped and set again in one statement, another
+-- column's sequence or default, a column the setting did not make
 ALTER TABLE app_model ALTER COLUMN id TYPE bigint;
 ALTER TABLE app_model ALTER COLUMN id SET DEFAULT next_snowflake()::bigint;
 CREATE SEQUENCE IF NOT EXISTS other_seq OWNED BY app_model.id;
+ALTER SEQUENCE IF EXISTS no_such_seq OWNED BY app_model.id;
+ALTER TABLE app_model ALTER COLUMN id DROP DEFAULT, ALTER COLUMN id SET DEFAULT next_snowflake()::bigint;
+ALTER TABLE app_model ALTER COLUMN id SET DEFAULT next_snowflake()::bigint, ALTER COLUMN id DROP DEFAULT;
 ALTER SEQUENCE other_seq OWNED BY app_model.n;
 ALTER TABLE app_model ALTER COLUMN n SET DEFAULT nextval('other_seq');
 ALTER TABLE app_model ALTER COLUMN n DROP DEFAULT;

@@ -519,9 +519,14 @@ uid_db_horizon_gate(void)
 				pg_atomic_write_u32(&uid_horizon->scan_owner, 0);
 			}
 			PG_END_TRY();
-			ereport(LOG,
-					(errmsg("uniqueid: read the horizon of every database; the server's is %s",
-							timestamptz_to_str(uid_ms_timestamptz(uid_horizon_known())))));
+			/* (a new server's databases have none: its horizon is 0, no time) */
+			if (uid_horizon_known() == 0)
+				ereport(LOG,
+						(errmsg("uniqueid: read the horizon of every database; none has one yet, as no ID was made here")));
+			else
+				ereport(LOG,
+						(errmsg("uniqueid: read the horizon of every database; the server's is %s",
+								timestamptz_to_str(uid_ms_timestamptz(uid_horizon_known())))));
 			return;
 		}
 		if (TimestampDifferenceExceeds(start, GetCurrentTimestamp(), 60000))

@@ -90,4 +90,14 @@ extern PGDLLEXPORT void _PG_init(void);
 #define UID_SEQ_REC_SET(rec, rel) ((rec).node = (rel)->rd_node)
 #endif
 
+/*
+ * A role's privilege on a database: 16 folded pg_database_aclcheck() into
+ * object_aclcheck() (utils/acl.h and catalog/pg_database.h needed).
+ */
+#if PG_VERSION_NUM >= 160000
+#define uid_database_aclcheck(db, role, mode) object_aclcheck(DatabaseRelationId, (db), (role), (mode))
+#else
+#define uid_database_aclcheck(db, role, mode) pg_database_aclcheck((db), (role), (mode))
+#endif
+
 #endif							/* UNIQUEID_COMPAT_H */

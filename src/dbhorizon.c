@@ -5,7 +5,7 @@
  * The server's horizon (horizon.c) lives in a file of the data directory,
  * which pg_upgrade, pg_dump and logical replication leave behind.  So each
  * database that has the extension also keeps it as the value of the
- * extension's sequence uniqueid_horizon_ms (Unix ms): a configuration
+ * extension's sequence uniqueid_catalog.uniqueid_horizon_ms (Unix ms): a configuration
  * sequence, so pg_dump dumps its value; a relation, so pg_upgrade carries its
  * file (with --copy, --link or --clone); a sequence, so PostgreSQL 19's
  * logical replication of sequences copies it.
@@ -50,7 +50,9 @@
 #include "access/table.h"
 #include "access/xlog.h"
 #include "access/xloginsert.h"
+#include "catalog/dependency.h"
 #include "catalog/indexing.h"
+#include "catalog/namespace.h"
 #include "catalog/pg_class.h"
 #include "catalog/pg_database.h"
 #include "catalog/pg_extension.h"
@@ -138,10 +140,22 @@ uid_db_seq_open(int which)
 	db_seq_ms[which] = 0;
 	{
 		Oid			extoid = get_extension_oid("uniqueid", true);
-		Oid			nsp = OidIsValid(extoid) ? uid_extension_schema(extoid) : InvalidOid;
+		Oid			nsp = get_namespace_oid(UID_CATALOG_SCHEMA, true);
+		Oid			relid = OidIsValid(nsp) ? get_relname_relid(name, nsp) : InvalidOid;
 
-		if (OidIsValid(nsp))
-			db_seq_oid[which] = get_relname_relid(name, nsp);
+		/*
+		 * In the extension's own schema since 1.9; in the schema it was
+		 * installed into before (a database not updated yet).  Only the
+		 * extension's own sequence counts.
+		 */
+		if (!OidIsValid(relid) || getExtensionOfObject(RelationRelationId, relid) != extoid)
+		{
+			nsp = OidIsValid(extoid) ? uid_extension_schema(extoid) : InvalidOid;
+			relid = OidIsValid(nsp) ? get_relname_relid(name, nsp) : InvalidOid;
+		}
+		if (OidIsValid(extoid) && OidIsValid(relid) &&
+			getExtensionOfObject(RelationRelationId, relid) == extoid)
+			db_seq_oid[which] = relid;
 	}
 	if (!OidIsValid(db_seq_oid[which]))
 		return NULL;

@@ -13,6 +13,12 @@
 #include "horizon.h"
 #include "fmgr.h"
 
+/*
+ * The schema of uniqueid's own tables, views and sequences (1.9's script
+ * makes it; before 1.9 they were in the extension's schema).
+ */
+#define UID_CATALOG_SCHEMA "uniqueid_catalog"
+
 /* the schema of extension extoid (get_extension_schema is not exported before 16) */
 extern Oid uid_extension_schema(Oid extoid);
 extern void uid_db_horizon_gate(void);

@@ -27,9 +27,12 @@
 #include "access/htup_details.h"
 #include "access/relation.h"
 #include "access/table.h"
+#include "catalog/dependency.h"
 #include "catalog/namespace.h"
 #include "catalog/pg_attrdef.h"
 #include "catalog/pg_attribute.h"
+#include "catalog/pg_database.h"
+#include "catalog/pg_namespace.h"
 #include "catalog/pg_extension.h"
 #include "catalog/pg_type_d.h"
 #include "commands/defrem.h"
@@ -978,9 +981,32 @@ uid_serial_rewrite(Node *stmt, const char *query)
 }
 
 /*
+ * Whether a CREATE SCHEMA is a plain one of uniqueid's own schema, which
+ * exists, by a role that may create schemas here: Rails 7.1 to 8.0 write
+ * create_schema for every schema of the database into db/schema.rb, and
+ * db:schema:load then runs it where the extension is already installed.
+ * Such a statement is skipped as IF NOT EXISTS would skip it.
+ */
+static bool
+uid_serial_own_schema(CreateSchemaStmt *stmt)
+{
+	Oid			extoid;
+	Oid			nsp;
+
+	if (stmt->if_not_exists || stmt->schemaname == NULL || stmt->authrole != NULL || stmt->schemaElts != NIL ||
+		strcmp(stmt->schemaname, UID_CATALOG_SCHEMA) != 0)
+		return false;
+	extoid = get_extension_oid("uniqueid", true);
+	nsp = get_namespace_oid(UID_CATALOG_SCHEMA, true);
+	return OidIsValid(extoid) && OidIsValid(nsp) &&
+		getExtensionOfObject(NamespaceRelationId, nsp) == extoid &&
+		uid_database_aclcheck(MyDatabaseId, GetUserId(), ACL_CREATE) == ACLCHECK_OK;
+}
+
+/*
  * The hook: CREATE TABLE, CREATE FOREIGN TABLE and ALTER TABLE of a table,
  * outside extension scripts and binary upgrades, then the previous hook or
- * the server.
+ * the server; and a CREATE SCHEMA of uniqueid's own schema (above).
  */
 static void
 uid_serial_process_utility(PlannedStmt *pstmt, const char *queryString, bool readOnlyTree,
@@ -1040,6 +1066,15 @@ uid_serial_process_utility(PlannedStmt *pstmt, const char *queryString, bool rea
 	else if (IsA(stmt, CreateSeqStmt) && guard && !creating_extension && !IsBinaryUpgrade)
 		uid_serial_check_owned_by(((CreateSeqStmt *) stmt)->options, ((CreateSeqStmt *) stmt)->sequence,
 								  ((CreateSeqStmt *) stmt)->if_not_exists, false);
+	else if (IsA(stmt, CreateSchemaStmt) && !creating_extension && !IsBinaryUpgrade &&
+			 uid_serial_own_schema((CreateSchemaStmt *) stmt))
+	{
+		ereport(NOTICE,
+				(errcode(ERRCODE_DUPLICATE_SCHEMA),
+				 errmsg("schema \"%s\" already exists, skipping", UID_CATALOG_SCHEMA),
+				 errdetail("It is extension uniqueid's own schema.")));
+		return;
+	}
 	if (prev_process_utility_hook)
 		prev_process_utility_hook(pstmt, queryString, readOnlyTree, context, params, queryEnv, dest, qc);
 	else

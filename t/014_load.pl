@@ -85,7 +85,7 @@ for my $g (grep { $_->[1] !~ /\bc\b/ } @generators)
 # per 10 ms).
 uid_set($node, 'uniqueid.max_clock_lead', '0');
 # (once the lead the loads above may have left, at most the default 1 s, is gone)
-$node->poll_query_until('postgres', q{SELECT coalesce(max(lead_ms), 0) = 0 FROM uniqueid_generators
+$node->poll_query_until('postgres', q{SELECT coalesce(max(lead_ms), 0) = 0 FROM uniqueid_catalog.uniqueid_generators
 	WHERE family = 'sonyflake'}) or die "sonyflake stays ahead of the clock\n";
 my $session = $node->background_psql('postgres');
 my $pid = $session->query_safe('SELECT pg_backend_pid()');

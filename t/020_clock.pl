@@ -48,7 +48,7 @@ is($regressed, 't', "the server's clock went back 10 s mid-run");
 # clock_waits), and no batch took as long as such a wait, which lasts until
 # the clock is back within uniqueid.max_clock_lead (50 ms) of the 10 s it
 # went back; one that did not wait takes milliseconds, more on a busy machine
-is($node->safe_psql('postgres', 'SELECT sum(clock_waits) FROM uniqueid_generators'), 0,
+is($node->safe_psql('postgres', 'SELECT sum(clock_waits) FROM uniqueid_catalog.uniqueid_generators'), 0,
 	'no call waited for the clock (clock_waits)');
 cmp_ok($slowest, q{<}, 10_000 - 50,
 	sprintf('no batch took as long as a wait for the clock, 10 s less the 50 ms lead (slowest %.0f ms)', $slowest));

@@ -5,6 +5,13 @@
 # old one's, with shard 5 adopted an hour ahead: every generator continues
 # above every ID made before, in a table whose primary key would refuse a
 # repeat.
+#
+# The database app starts on uniqueid 1.8, whose sequences (and registry
+# table) are in the schema it was installed into; 1.9 moves them to
+# uniqueid_catalog.  pg_upgrade carries it at 1.8, where the horizon is
+# still read from there, and the update after --link moves them with their
+# values; a dump made at 1.8 restores as doc/installing.md says (the
+# extension at 1.8 first, then the update), and not otherwise.
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -16,7 +23,9 @@ use PostgreSQL::Test::Utils;
 my $old = uid_node('old');
 $old->start;
 $old->safe_psql('postgres', 'CREATE DATABASE app');
-uid_carry_setup($old, 'app', 20_000);
+uid_carry_setup($old, 'app', 20_000, '1.8');
+# (and a claim, as a registry of node numbers has them)
+$old->safe_psql('app', q{INSERT INTO uniqueid_node_claims VALUES (70, 1, 'x', 1, now(), now(), now(), 0, now(), now())});
 is( $old->safe_psql('app', q{SELECT h.last_value >= (SELECT max(extract(epoch FROM id_time(id)) * 1000) FROM t_snowflake)
 	AND s.last_value >= (SELECT max(extract(epoch FROM id_time(id)) * 1000) FROM t_shard5)
 	AND h.last_value < s.last_value
@@ -34,12 +43,14 @@ $old->safe_psql('other', q{CREATE EXTENSION uniqueid;
 	SELECT shard_adopt(9, make_shardid(clock_timestamp() + interval '1 hour', 9, 7));
 	INSERT INTO t9 SELECT FROM generate_series(1, 20000);});
 my $other_max = $old->safe_psql('other', 'SELECT id FROM t9 ORDER BY id DESC LIMIT 1');
-ok( $old->safe_psql('other', 'SELECT last_value FROM uniqueid_shard_horizon_ms') >
+ok( $old->safe_psql('other', 'SELECT last_value FROM uniqueid_catalog.uniqueid_shard_horizon_ms') >
 	  $old->safe_psql('app', 'SELECT last_value FROM uniqueid_shard_horizon_ms'),
 	'database other carries a horizon past app\'s');
 
 my $bindir = $old->config_data('--bindir');
 my $tmp = PostgreSQL::Test::Utils::tempdir();
+my $dump18 = "$tmp/app18.sql";
+$old->command_ok([ 'pg_dump', '-d', $old->connstr('app'), '-Fp', '-f', $dump18 ], 'pg_dump of a database at 1.8');
 
 # 1. pg_upgrade, --copy then --link (which leaves the old cluster unusable)
 $old->stop;
@@ -63,7 +74,21 @@ for my $mode ('--copy', '--link')
 	is($new->safe_psql('app', "SELECT next_id(9) > '$other_max'"), 't',
 		"after pg_upgrade $mode, the first ID, made in one database, is above every ID made in another");
 	ok(!-e $new->data_dir . '/uniqueid.horizon.scan', "... and done then");
-	uid_carry_check($new, 'app', 1, "after pg_upgrade $mode, the clock 30 s behind");
+	uid_carry_check($new, 'app', 1, "after pg_upgrade $mode, the clock 30 s behind (at 1.8)");
+	if ($mode eq '--link')
+	{
+		# the update moves the sequences and the claims, with their values
+		my $before = $new->safe_psql('app', q{SELECT (SELECT last_value FROM uniqueid_horizon_ms) || ' '
+			|| (SELECT last_value FROM uniqueid_shard_horizon_ms) || ' ' || (SELECT count(*) FROM uniqueid_node_claims)});
+		$new->safe_psql('app', 'ALTER EXTENSION uniqueid UPDATE');
+		is( $new->safe_psql('app', q{SELECT (SELECT last_value FROM uniqueid_catalog.uniqueid_horizon_ms) || ' '
+			|| (SELECT last_value FROM uniqueid_catalog.uniqueid_shard_horizon_ms) || ' '
+			|| (SELECT count(*) FROM uniqueid_catalog.uniqueid_node_claims WHERE number = 70)}),
+			$before =~ s/\d+$/1/r, 'the update to 1.9 moves the sequences and the claims to uniqueid_catalog, as they were');
+		is( $new->safe_psql('app', q{SELECT string_agg(relname, ', ') FROM pg_class
+			WHERE relnamespace = 'public'::regnamespace AND relname LIKE 'uniqueid%' AND relkind <> 'c'}),
+			'', '... and leaves no table, view or sequence of uniqueid\'s in public (its types stay)');
+	}
 	# and across a restart, on the horizon of its own now
 	$new->stop;
 	uid_on_clock($new, sub { $new->start });
@@ -94,6 +119,24 @@ for my $format ('plain', 'custom')
 		$new->command_ok([ 'pg_restore', '-d', $new->connstr('app'), $file ], 'the custom dump restores');
 	}
 	uid_carry_check($new, 'app', 3, "after a $format dump restored, the clock 60 s behind");
+	is($new->safe_psql('app', 'SELECT count(*) FROM uniqueid_catalog.uniqueid_node_claims WHERE number = 70'), '1',
+		"the $format dump carries the claims in uniqueid_catalog");
+	if ($format eq 'plain')
+	{
+		# a dump made at 1.8 (gen 0): into 1.9, the restore stops where it
+		# would lose the horizon; into 1.8, then updated, it carries it
+		$new->safe_psql('postgres', 'CREATE DATABASE app18; CREATE DATABASE app18_wrong');
+		my ($rc, $out, $err) = $new->psql('app18_wrong', undef, extra_params => [ '-v', 'ON_ERROR_STOP=1', '-f', $dump18 ]);
+		like($err, qr/relation "public\.uniqueid_\w+" does not exist/,
+			'a dump made at 1.8, restored into 1.9 as it is: the restore stops, naming what it cannot restore');
+		$new->safe_psql('app18', q{CREATE EXTENSION uniqueid VERSION '1.8'});
+		$new->command_ok([ 'psql', '-X', '-q', '-v', 'ON_ERROR_STOP=1', '-d', $new->connstr('app18'), '-f', $dump18 ],
+			'a dump made at 1.8 restores into the extension at 1.8');
+		$new->safe_psql('app18', 'ALTER EXTENSION uniqueid UPDATE');
+		is($new->safe_psql('app18', 'SELECT count(*) FROM uniqueid_catalog.uniqueid_node_claims WHERE number = 70'), '1',
+			'... and the update to 1.9 moves its claims');
+		uid_carry_check($new, 'app18', 1, 'after a dump made at 1.8 restored and updated, the clock 60 s behind');
+	}
 	$new->stop;
 }
 
@@ -123,9 +166,9 @@ is($sub->safe_psql('app', 'SELECT count(*) FROM t_snowflake'), $old->safe_psql('
 if ($v19)
 {
 	# the sequence is copied on demand, like every sequence a migration carries
-	my $pub = $old->safe_psql('app', 'SELECT last_value FROM uniqueid_horizon_ms');
+	my $pub = $old->safe_psql('app', 'SELECT last_value FROM uniqueid_catalog.uniqueid_horizon_ms');
 	$sub->safe_psql('app', 'ALTER SUBSCRIPTION mig REFRESH SEQUENCES');
-	ok($sub->poll_query_until('app', "SELECT last_value >= $pub FROM uniqueid_horizon_ms"),
+	ok($sub->poll_query_until('app', "SELECT last_value >= $pub FROM uniqueid_catalog.uniqueid_horizon_ms"),
 		'PostgreSQL 19: REFRESH SEQUENCES copied the horizon');
 }
 else
@@ -140,7 +183,7 @@ uid_carry_check($sub, 'app', 4, 'after a logical migration, the clock 60 s behin
 # the sequence is raised in a read-only transaction too (no transaction id)
 uid_on_clock($sub, sub { $sub->restart });
 is( $sub->safe_psql('app', q{BEGIN READ ONLY; SELECT next_snowflake() IS NOT NULL;
-		SELECT last_value >= (extract(epoch FROM uniqueid_horizon()) * 1000)::bigint FROM uniqueid_horizon_ms; COMMIT}),
+		SELECT last_value >= (extract(epoch FROM uniqueid_horizon()) * 1000)::bigint FROM uniqueid_catalog.uniqueid_horizon_ms; COMMIT}),
 	"t\nt", 'a read-only transaction generates, and raises the sequence to the horizon');
 
 # a value carried into a running server, on its own clock, below one of
@@ -156,11 +199,11 @@ is($live->safe_psql('postgres', q{SELECT id_time(next_ulid()) < clock_timestamp(
 # set higher while a session generates on the clock: its IDs after the
 # next renewal (a lease on) are above it
 is( $live->safe_psql('postgres', q{SELECT next_ulid() IS NOT NULL;
-		SELECT setval('uniqueid_horizon_ms', (extract(epoch FROM clock_timestamp() + interval '20 minutes') * 1000)::bigint) > 0;
+		SELECT setval('uniqueid_catalog.uniqueid_horizon_ms', (extract(epoch FROM clock_timestamp() + interval '20 minutes') * 1000)::bigint) > 0;
 		DO $$BEGIN
 			-- until its next ID renews the horizon: within 250 ms of it (at most 10 s)
 			FOR i IN 1 .. 1000 LOOP
-				EXIT WHEN clock_timestamp() >= (SELECT horizon - interval '250 ms' FROM uniqueid_durability WHERE scope = 'server');
+				EXIT WHEN clock_timestamp() >= (SELECT horizon - interval '250 ms' FROM uniqueid_catalog.uniqueid_durability WHERE scope = 'server');
 				PERFORM pg_sleep(0.01);
 			END LOOP;
 		END$$;
@@ -169,12 +212,12 @@ is( $live->safe_psql('postgres', q{SELECT next_ulid() IS NOT NULL;
 	"t\nt\nt\nt", 'a value set higher while a session generates: the generators move up at its next renewal');
 $live->safe_psql('postgres', 'CREATE DATABASE restored');
 $live->safe_psql('restored', q{CREATE EXTENSION uniqueid;
-	SELECT setval('uniqueid_horizon_ms', (extract(epoch FROM clock_timestamp() + interval '30 minutes') * 1000)::bigint)});
+	SELECT setval('uniqueid_catalog.uniqueid_horizon_ms', (extract(epoch FROM clock_timestamp() + interval '30 minutes') * 1000)::bigint)});
 is($live->safe_psql('restored', q{SELECT id_time(next_ulid()) >= clock_timestamp() + interval '29 minutes'}), 't',
 	'a carried horizon below an adopted shard\'s, above the floor: the generators move up to it');
 # more than a day ahead: an error that names the sequence, and nothing moves
 $live->safe_psql('restored',
-	q{SELECT setval('uniqueid_horizon_ms', (extract(epoch FROM clock_timestamp() + interval '3 days') * 1000)::bigint)});
+	q{SELECT setval('uniqueid_catalog.uniqueid_horizon_ms', (extract(epoch FROM clock_timestamp() + interval '3 days') * 1000)::bigint)});
 like(uid_error($live, 'SELECT next_ulid()', 'restored'),
 	qr/XX001: sequence "uniqueid_horizon_ms" of database "restored" holds \d+, more than a day ahead of this server's clock/,
 	'a sequence more than a day ahead: XX001, naming it');

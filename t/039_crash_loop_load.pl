@@ -56,7 +56,7 @@ my $run_fn = q{
 		EXECUTE format('SELECT extract(epoch FROM id_time(%L::%s) - clock_timestamp()) * 1000', hi, typ) INTO lead;
 		RETURN NEXT concat_ws(' ', 'ids', lo, hi, round(lead::numeric, 1));
 		RETURN NEXT concat_ws(' ', 'horizon', round(extract(epoch FROM (
-			SELECT max(horizon) FROM uniqueid_durability) - clock_timestamp())::numeric * 1000, 1));
+			SELECT max(horizon) FROM uniqueid_catalog.uniqueid_durability) - clock_timestamp())::numeric * 1000, 1));
 		RETURN NEXT concat_ws(' ', 'clock', extract(epoch FROM clock_timestamp()));
 	END $$};
 

@@ -97,9 +97,9 @@ sub max_of { my $m = 0; for (@_) { $m = $_ if $_ > $m } return $m; }
 sub wait_renewal
 {
 	my ($reg, $number) = @_;
-	my $seen = $reg->safe_psql('postgres', "SELECT renewed_at FROM uniqueid_node_claims WHERE number = $number");
+	my $seen = $reg->safe_psql('postgres', "SELECT renewed_at FROM uniqueid_catalog.uniqueid_node_claims WHERE number = $number");
 	return uid_wait_until(30, sub {
-		$reg->safe_psql('postgres', "SELECT renewed_at FROM uniqueid_node_claims WHERE number = $number") ne $seen });
+		$reg->safe_psql('postgres', "SELECT renewed_at FROM uniqueid_catalog.uniqueid_node_claims WHERE number = $number") ne $seen });
 }
 
 # ---- a standby cloned before the first claim, promoted ----
@@ -160,7 +160,7 @@ my $s2 = standby_of($r2, 's2');
 $s2->start;
 my $z = member('z', '5', [ $r2, $s2 ]);
 ok(uid_wait_until(60, sub { number_of($z) eq '5' }), 'z leases number 5');
-ok(uid_wait_until(30, sub { $s2->safe_psql('postgres', 'SELECT count(*) FROM uniqueid_node_claims') eq '1' }),
+ok(uid_wait_until(30, sub { $s2->safe_psql('postgres', 'SELECT count(*) FROM uniqueid_catalog.uniqueid_node_claims') eq '1' }),
 	"the standby has z's claim");
 $s2->stop('fast');
 my $a2 = member('a2', '1', [ $r2, $s2 ]);
@@ -217,7 +217,7 @@ ok(uid_wait_until(60, sub { snowflakes($d, 1) }), 'd generates again once the re
 my $resumed = time - $back;
 # (the longest terms the registry has seen: p's and q's, with their 5 s
 # lead allowance)
-my $grace = $r3->safe_psql('postgres', 'SELECT (max_ahead_ms + max_skew_ms) / 1000.0 FROM uniqueid_node_registry');
+my $grace = $r3->safe_psql('postgres', 'SELECT (max_ahead_ms + max_skew_ms) / 1000.0 FROM uniqueid_catalog.uniqueid_node_registry');
 note sprintf('d generated again %.1f s after the registry was started (its grace period: %.1f s)', $resumed, $grace);
 ok($resumed >= $grace - 0.1, 'not before the grace period ends');
 ok($resumed <= $grace + 15, 'but at its end, give or take a retry and a busy machine (15 s)');
@@ -242,7 +242,7 @@ my $x = member('x', '1', [ $r5, $s5 ], clock => -20);
 ok(uid_wait_until(60, sub { number_of($x) eq '1' }), 'x, its clock 20 s behind, leases number 1');
 snowflakes($x, 100);
 ok( uid_wait_until(30, sub {
-			$s5->safe_psql('postgres', "SELECT count(*) FROM uniqueid_node_claims WHERE holder_name = 'x'") eq '1' }),
+			$s5->safe_psql('postgres', "SELECT count(*) FROM uniqueid_catalog.uniqueid_node_claims WHERE holder_name = 'x'") eq '1' }),
 	"the standby has x's claim");
 # (the standby lags from now on)
 $s5->stop('fast');

@@ -108,7 +108,7 @@ for my $name (qw(a b c))
 	}
 }
 is( $reg->safe_psql('registry',
-		'SELECT string_agg(number || holder_name, \',\' ORDER BY number) FROM uniqueid_node_claims'),
+		'SELECT string_agg(number || holder_name, \',\' ORDER BY number) FROM uniqueid_catalog.uniqueid_node_claims'),
 	join(',', map { $number{$_} . $_ } sort { $number{$a} <=> $number{$b} } qw(a b c)),
 	'the claims table names the holders');
 
@@ -121,7 +121,7 @@ my %last_a = map {
 } keys %family;
 uid_kill_all($node{a});
 my $lease_until_a = $reg->safe_psql('registry',
-	"SELECT lease_until FROM uniqueid_node_claims WHERE number = $number{a}");
+	"SELECT lease_until FROM uniqueid_catalog.uniqueid_node_claims WHERE number = $number{a}");
 $node{d} = member('d', '1-3');
 uid_clock_set($node{d}, -60);
 start_on_clock($node{d});
@@ -129,7 +129,7 @@ $node{d}->safe_psql('postgres', 'CREATE EXTENSION uniqueid');
 ok(uid_wait_until(30, sub { number_of($node{d}) ne '' }), 'd leases a number once one is free');
 is(number_of($node{d}), $number{a}, "d holds a's number");
 ok( $reg->safe_psql('registry',
-		"SELECT claimed_at > '$lease_until_a'::timestamptz + interval '$skew s' FROM uniqueid_node_claims WHERE number = $number{a}"
+		"SELECT claimed_at > '$lease_until_a'::timestamptz + interval '$skew s' FROM uniqueid_catalog.uniqueid_node_claims WHERE number = $number{a}"
 	) eq 't',
 	"d claimed it only after a's lease and the skew allowance");
 for my $f (sort keys %family)
@@ -200,7 +200,7 @@ like(
 like(uid_error($node{$loser}, 'SELECT next_sno()'),
 	qr/ERROR:  55000: cannot generate sno values: this server holds no node number from registry service=uidreg/,
 	'and makes no node-bearing ID');
-is($reg->safe_psql('registry', 'SELECT holder_name FROM uniqueid_node_claims WHERE number = 5'),
+is($reg->safe_psql('registry', 'SELECT holder_name FROM uniqueid_catalog.uniqueid_node_claims WHERE number = 5'),
 	$holders[0], 'the claims table names the winner');
 
 # ---- the group check of active-active replication reads leased numbers ----
@@ -265,14 +265,14 @@ for my $f (sort keys %family)
 # durable one (below the recorded one, which covers a lease more); c, which
 # would claim it back at once, is stopped first
 $c->stop('fast');
-my $recorded = $reg->safe_psql('registry', "SELECT horizon FROM uniqueid_node_claims WHERE number = $number{c}");
+my $recorded = $reg->safe_psql('registry', "SELECT horizon FROM uniqueid_catalog.uniqueid_node_claims WHERE number = $number{c}");
 $node{g}->stop('fast');
 is( $reg->safe_psql('registry',
-		"SELECT lease_until = '-infinity' AND horizon < '$recorded' FROM uniqueid_node_claims WHERE number = $number{c}"),
+		"SELECT lease_until = '-infinity' AND horizon < '$recorded' FROM uniqueid_catalog.uniqueid_node_claims WHERE number = $number{c}"),
 	't',
 	'a clean shutdown gives the number back, with a lower horizon')
   or diag "recorded $recorded, after: "
-  . $reg->safe_psql('registry', "SELECT lease_until, horizon, previous_horizon FROM uniqueid_node_claims WHERE number = $number{c}");
+  . $reg->safe_psql('registry', "SELECT lease_until, horizon, previous_horizon FROM uniqueid_catalog.uniqueid_node_claims WHERE number = $number{c}");
 
 # A server that takes a number over waits, under a synchronous standby that
 # never answers, to make the previous holder's horizon durable (holding the
@@ -287,7 +287,7 @@ $node{$loser}->stop('fast');
 $node{$holders[0]}->safe_psql('postgres', 'SELECT next_snowflake()');
 $node{$holders[0]}->stop('fast');
 ok( uid_wait_until(30, sub {
-		$reg->safe_psql('registry', 'SELECT holder_name FROM uniqueid_node_claims WHERE number = 5') eq 'h' }),
+		$reg->safe_psql('registry', 'SELECT holder_name FROM uniqueid_catalog.uniqueid_node_claims WHERE number = 5') eq 'h' }),
 	'h claims number 5 once it is given back');
 usleep(1e6 * $lease);
 is($node{h}->safe_psql('postgres', 'SHOW uniqueid.node_leased'), 'none',

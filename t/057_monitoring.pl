@@ -30,8 +30,8 @@ uid_on_clock($node, sub { $node->start });
 my $pgdata = $node->data_dir;
 sub sql { return $node->safe_psql('postgres', $_[0]); }
 # the value of one column of one row of a view
-sub gen { my ($col, $where) = @_; return sql("SELECT $col FROM uniqueid_generators WHERE $where"); }
-sub dur { return sql("SELECT $_[0] FROM uniqueid_durability WHERE scope = 'server'"); }
+sub gen { my ($col, $where) = @_; return sql("SELECT $col FROM uniqueid_catalog.uniqueid_generators WHERE $where"); }
+sub dur { return sql("SELECT $_[0] FROM uniqueid_catalog.uniqueid_durability WHERE scope = 'server'"); }
 # the server's log from offset on
 sub log_since { return slurp_file($node->logfile, $_[0]); }
 
@@ -130,7 +130,7 @@ my $caught = '';
 for (1 .. 100)
 {
 	$caught = sql(q{DO $$BEGIN PERFORM next_snowflake(); EXCEPTION WHEN OTHERS THEN RAISE NOTICE 'caught'; END$$;
-		SELECT CASE WHEN write_failures > 0 THEN 'failed' END FROM uniqueid_durability WHERE scope = 'server'});
+		SELECT CASE WHEN write_failures > 0 THEN 'failed' END FROM uniqueid_catalog.uniqueid_durability WHERE scope = 'server'});
 	last if $caught eq 'failed';
 	usleep(50_000);
 }
@@ -180,7 +180,7 @@ SET statement_timeout = '3s';
 SELECT next_snowflake();
 });
 # (read while the statement still runs: reading the view does not wait for the write)
-ok(uid_wait_until(20, sub { sql(q{SELECT (SELECT sync_waiting_since IS NOT NULL FROM uniqueid_durability
+ok(uid_wait_until(20, sub { sql(q{SELECT (SELECT sync_waiting_since IS NOT NULL FROM uniqueid_catalog.uniqueid_durability
 		WHERE scope = 'server') AND EXISTS (SELECT FROM pg_stat_activity WHERE state = 'active'
 		AND query LIKE '%next_snowflake()%' AND pid <> pg_backend_pid())}) eq 't' }),
 	'while it waits, sync_waiting_since says since when');
@@ -197,7 +197,7 @@ uid_set($node, 'synchronous_standby_names', '');
 # ---- the reset ----
 sql('SELECT uniqueid_stats_reset()');
 is(sql(q{SELECT sum(issued + borrows + clock_waits + refused_not_owned + refused_released)
-	FROM uniqueid_generators}), 0, 'a reset sets every generator counter to 0');
+	FROM uniqueid_catalog.uniqueid_generators}), 0, 'a reset sets every generator counter to 0');
 is(dur("writes || ' ' || write_failures || ' ' || sync_waits || ' ' || clock_steps_back"), '0 0 0 0',
 	'and every counter of the durable state');
 is(gen('state', 'shard = 7'), 'released', 'the released shard stays released');

@@ -140,7 +140,7 @@ $reg->safe_psql('registry', q{
 		END IF;
 		RETURN NULL;
 	END $$;
-	CREATE TRIGGER log_claim AFTER INSERT OR UPDATE ON uniqueid_node_claims
+	CREATE TRIGGER log_claim AFTER INSERT OR UPDATE ON uniqueid_catalog.uniqueid_node_claims
 		FOR EACH ROW EXECUTE FUNCTION public.log_claim();
 });
 
@@ -774,13 +774,13 @@ $node{p}->stop('fast');
 my $stopped = time - $t0;
 like(slurp_file($node{p}->logfile, $log_from), qr/did not (?:answer|accept the connection) within 1 s/,
 	'd: p, stopped while the proxy holds, could not give its number back, and said so');
-is($reg->safe_psql('registry', q{SELECT lease_until > now() FROM uniqueid_node_claims WHERE number = 31 AND holder_name = 'p'}),
+is($reg->safe_psql('registry', q{SELECT lease_until > now() FROM uniqueid_catalog.uniqueid_node_claims WHERE number = 31 AND holder_name = 'p'}),
 	't', 'd: its number stays leased to it meanwhile');
 note sprintf('d: p stopped in %.1f s while the proxy held (design: the release waits at most %d s for each of the connection, '
 	  . 'the schema check and the statement)', $stopped, $timeout);
 proxy_set($proxy, 'pass');
 ok( uid_wait_until(30, sub {
-		$reg->safe_psql('registry', q{SELECT lease_until = '-infinity' FROM uniqueid_node_claims WHERE number = 31}) eq 't' }),
+		$reg->safe_psql('registry', q{SELECT lease_until = '-infinity' FROM uniqueid_catalog.uniqueid_node_claims WHERE number = 31}) eq 't' }),
 	'd: the held release, delivered after the heal, gives number 31 back');
 $node{q}->stop('fast');
 

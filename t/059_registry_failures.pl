@@ -61,7 +61,7 @@ sub registry
 			END IF;
 			RETURN NULL;
 		END $$;
-		CREATE CONSTRAINT TRIGGER fail_at_commit AFTER INSERT OR UPDATE ON uniqueid_node_claims
+		CREATE CONSTRAINT TRIGGER fail_at_commit AFTER INSERT OR UPDATE ON uniqueid_catalog.uniqueid_node_claims
 			DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION fail_at_commit()});
 	return $reg;
 }
@@ -103,7 +103,7 @@ ok(uid_wait_until(30, sub { last_error($ha) =~ /outcome of uniqueid's query on r
   or diag 'last error: ' . last_error($ha);
 like(last_error($ha), qr/the test fails the commit of INSERT for a/, 'with the error the registry sent after the rows');
 is(number_of($ha), '', 'a holds no number');
-is($reg->safe_psql('postgres', 'SELECT count(*) FROM uniqueid_node_claims'), '0', 'the registry has no claim');
+is($reg->safe_psql('postgres', 'SELECT count(*) FROM uniqueid_catalog.uniqueid_node_claims'), '0', 'the registry has no claim');
 like(uid_error($ha, 'SELECT next_snowflake()'), qr/ERROR:  55000: cannot generate snowflake values: this server holds no node number/,
 	'a makes no snowflake');
 
@@ -163,7 +163,7 @@ for my $round (1 .. 3)
 	last unless uid_wait_until(30, sub { $sync->safe_psql('postgres', $cancel) > 0 });
 	$canceled++;
 	uid_wait_until(10, sub { last_error($hc) =~ /canceling wait for synchronous replication/ });
-	$first ||= $sync->safe_psql('postgres', 'SELECT token || \' \' || claimed_at FROM uniqueid_node_claims WHERE number = 7');
+	$first ||= $sync->safe_psql('postgres', 'SELECT token || \' \' || claimed_at FROM uniqueid_catalog.uniqueid_node_claims WHERE number = 7');
 	is(number_of($hc), '', "wait for the standby canceled ($round): the claim committed locally only, c holds no number");
 }
 is($canceled, 3, 'three claims waited for the standby, and were canceled');
@@ -173,7 +173,7 @@ isnt($first, '', 'the registry has the claim, committed locally');
 $sync->append_conf('postgresql.conf', "synchronous_standby_names = ''");
 $sync->reload;
 ok(uid_wait_until(30, sub { number_of($hc) eq '7' }), 'c leases number 7 once a claim commits on the standbys too');
-is($sync->safe_psql('postgres', 'SELECT token || \' \' || claimed_at FROM uniqueid_node_claims WHERE number = 7'),
+is($sync->safe_psql('postgres', 'SELECT token || \' \' || claimed_at FROM uniqueid_catalog.uniqueid_node_claims WHERE number = 7'),
 	$first, "which is the first claim's row: retried with its token, the number it claimed");
 $hc->stop('fast');
 $sync->stop('fast');
@@ -203,12 +203,12 @@ $hd->stop('fast');
 # horizons were a day or two ahead, and so were its IDs) ----
 my $hg = member('g', $reg, '9', undef, 2 * 86400);
 ok(uid_wait_until(30, sub { number_of($hg) eq '9' }), 'g, its clock two days ahead, leases number 9');
-is($reg->safe_psql('postgres', q{SELECT previous_horizon > now() - interval '10 min' FROM uniqueid_node_claims
+is($reg->safe_psql('postgres', q{SELECT previous_horizon > now() - interval '10 min' FROM uniqueid_catalog.uniqueid_node_claims
 	WHERE number = 9}), 't', "the claim's previous horizon is d's");
 ok(uid_wait_until(30, sub { $reg->safe_psql('postgres',
-	q{SELECT renewed_at > claimed_at FROM uniqueid_node_claims WHERE number = 9}) eq 't' }), 'g renewed its lease');
+	q{SELECT renewed_at > claimed_at FROM uniqueid_catalog.uniqueid_node_claims WHERE number = 9}) eq 't' }), 'g renewed its lease');
 my ($g_h, $g_rec) = split /\|/, $hg->safe_psql('postgres', q{SELECT extract(epoch FROM uniqueid_horizon())})
-  . '|' . $reg->safe_psql('postgres', q{SELECT extract(epoch FROM horizon) FROM uniqueid_node_claims WHERE number = 9});
+  . '|' . $reg->safe_psql('postgres', q{SELECT extract(epoch FROM horizon) FROM uniqueid_catalog.uniqueid_node_claims WHERE number = 9});
 my $real = time;
 ok($g_h < $real + 60, sprintf("g's durable horizon is not days ahead (%.1f s past the real clock)", $g_h - $real));
 ok($g_rec < $real + 60, sprintf('nor is the horizon the registry records for g at its renewal (%.1f s past the real clock)', $g_rec - $real));

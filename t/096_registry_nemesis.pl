@@ -32,7 +32,7 @@
 #                   claim
 #   restore_dump    the registry restored into a fresh cluster from a
 #                   pg_dump taken earlier (which does not carry
-#                   uniqueid_node_registry; CREATE EXTENSION comes from the
+#                   uniqueid_catalog.uniqueid_node_registry; CREATE EXTENSION comes from the
 #                   dump), or, a third of the time, from the one taken
 #                   before the first claim; the fresh cluster opens to the
 #                   holders once the dump is in
@@ -659,7 +659,7 @@ sub registry_answered
 {
 	my ($S) = @_;
 	my ($rc, $out) = $S->{prim}->psql('postgres',
-		'SELECT count(*) FROM uniqueid_node_registry WHERE started = pg_postmaster_start_time()', timeout => 10);
+		'SELECT count(*) FROM uniqueid_catalog.uniqueid_node_registry WHERE started = pg_postmaster_start_time()', timeout => 10);
 	return $rc == 0 && $out eq '1';
 }
 
@@ -1221,7 +1221,7 @@ sub act
 				'>', \$out, '2>', \$err, IPC::Run::timeout(120))
 			  or die "psql -f $dump failed: $err\n";
 			my @errors = $err =~ /^.*ERROR.*$/mg;
-			my $claims = $n->safe_psql('postgres', 'SELECT count(*) FROM uniqueid_node_claims', timeout => 60);
+			my $claims = $n->safe_psql('postgres', 'SELECT count(*) FROM uniqueid_catalog.uniqueid_node_claims', timeout => 60);
 			$n->stop('fast');
 			$n->append_conf('postgresql.conf', "listen_addresses = '$listen'");
 			return $what . $n->name . ' made fresh, ' . ($f->{pristine} ? 'the dump taken before the first claim' : 'dump')

@@ -160,15 +160,17 @@ sub uid_kill_all
 sub uid_registry_past_grace
 {
 	my ($node, $db, $ahead, $skew) = @_;
-	# (a build before the grace period's end was recorded has no column for it)
-	my $ended = $node->safe_psql($db // 'postgres',
-		q{SELECT count(*) FROM pg_attribute WHERE attrelid = 'uniqueid_node_registry'::regclass AND attname = 'grace_until'});
+	# (in the extension's schema before 1.9; a build before the grace
+	# period's end was recorded has no column for it)
+	my ($table, $ended) = split /\|/, $node->safe_psql($db // 'postgres',
+		q{SELECT t, (SELECT count(*) FROM pg_attribute WHERE attrelid = t AND attname = 'grace_until')
+		  FROM coalesce(to_regclass('uniqueid_catalog.uniqueid_node_registry'), to_regclass('uniqueid_node_registry')) t});
 	$node->safe_psql($db // 'postgres', sprintf(q{
 		SET synchronous_commit = local;
-		INSERT INTO uniqueid_node_registry
+		INSERT INTO %s
 		SELECT true, s.system_identifier, substr(pg_walfile_name(pg_current_wal_lsn()), 1, 8),
 		       pg_postmaster_start_time(), now() - interval '1 day', %d, %d%s
-		FROM pg_control_system() s}, $ahead // 32000, $skew // 500, $ended ? ", now() - interval '1 day'" : ''));
+		FROM pg_control_system() s}, $table, $ahead // 32000, $skew // 500, $ended ? ", now() - interval '1 day'" : ''));
 	return;
 }
 
@@ -223,13 +225,13 @@ sub uid_wait_until
 # renewal margin, UID_HORIZON_RENEW_MS in src/horizon.h), which it does
 # 0.75 s after a renewal for an ID of a millisecond (the horizon is then the
 # 1 s lease ahead of the clock).
-# Reads uniqueid_durability in DB (default postgres), every 100 ms; true
-# once it has, false after the framework's timeout.
+# Reads the view uniqueid_durability in DB (default postgres), every 100 ms;
+# true once it has, false after the framework's timeout.
 sub uid_wait_renewal
 {
 	my ($node, $db) = @_;
 	return $node->poll_query_until($db // 'postgres', q{SELECT clock_timestamp() >= horizon - interval '250 ms'
-		FROM uniqueid_durability WHERE scope = 'server'});
+		FROM uniqueid_catalog.uniqueid_durability WHERE scope = 'server'});
 }
 
 # uid_wait_past_horizon(NODE, DB): waits until NODE's clock has passed its
@@ -240,7 +242,7 @@ sub uid_wait_past_horizon
 {
 	my ($node, $db) = @_;
 	return $node->poll_query_until($db // 'postgres', q{SELECT clock_timestamp() > horizon
-		FROM uniqueid_durability WHERE scope = 'server'});
+		FROM uniqueid_catalog.uniqueid_durability WHERE scope = 'server'});
 }
 
 # uid_concurrently(NODE, DB, SQL...): each SQL in a psql of its own, all at
@@ -323,15 +325,15 @@ my %carry = (
 	typeid => [ 'typeid', q{next_typeid('user')} ]);
 my @carry = sort keys %carry;
 
-# uid_carry_setup(NODE, DB, ROWS): in DB (which has no uniqueid yet), the
-# extension, a table t_FAMILY (id TYPE PRIMARY KEY DEFAULT its generator,
+# uid_carry_setup(NODE, DB, ROWS, VERSION): in DB (which has no uniqueid
+# yet), the extension (at VERSION, default the default one), a table t_FAMILY (id TYPE PRIMARY KEY DEFAULT its generator,
 # gen int) for every generator, shard 5 adopted an hour ahead of the clock,
 # and ROWS rows of each made by the defaults, generation 0.
 sub uid_carry_setup
 {
-	my ($node, $db, $rows) = @_;
+	my ($node, $db, $rows, $version) = @_;
 	$node->safe_psql($db,
-		"CREATE EXTENSION uniqueid;\n"
+		'CREATE EXTENSION uniqueid' . ($version ? " VERSION '$version'" : '') . ";\n"
 		  . join('', map { "CREATE TABLE t_$_ (id $carry{$_}[0] PRIMARY KEY DEFAULT $carry{$_}[1], gen int);\n" } @carry)
 		  . q{SELECT shard_adopt(5, make_shardid(clock_timestamp() + interval '1 hour', 5, 7));});
 	$node->safe_psql($db, join('', map { "INSERT INTO t_$_ (gen) SELECT 0 FROM generate_series(1, $rows);\n" } @carry));

@@ -25,11 +25,11 @@ SELECT number IS NULL AS no_number,
 FROM uniqueid_claim_node(3, 5, 111, 'a', 1, 60000, 20000, :base, 62000);
 SELECT system_identifier = (SELECT s.system_identifier FROM pg_control_system() s) AS this_cluster,
        since > clock_timestamp() - interval '1 minute' AS since_now, max_ahead_ms, max_skew_ms
-FROM uniqueid_node_registry;
+FROM uniqueid_catalog.uniqueid_node_registry;
 -- (below, as a registry updated from 1.7 is: one that never forgot, so
 -- with no floor under its claims; the grace period and the floor come
 -- back at the end)
-UPDATE uniqueid_node_registry SET since = '-infinity', grace_until = '-infinity';
+UPDATE uniqueid_catalog.uniqueid_node_registry SET since = '-infinity', grace_until = '-infinity';
 
 -- the lowest free number, one per holder; none left: no row
 SELECT * FROM claim(3, 5, 111, 'a', 1);
@@ -37,14 +37,14 @@ SELECT * FROM claim(3, 5, 222, 'b', 2);
 SELECT * FROM claim(3, 5, 333, 'c', 3);
 SELECT * FROM claim(3, 5, 444, 'd', 4);
 SELECT number, holder_name, lease_until > clock_timestamp() + interval '50 s' AS leased
-FROM uniqueid_node_claims ORDER BY number;
+FROM uniqueid_catalog.uniqueid_node_claims ORDER BY number;
 
 -- a lease that ended: free only after the skew allowance too, the
 -- holder's (20 s, from its claim) or the claimer's, the larger
-UPDATE uniqueid_node_claims SET lease_until = clock_timestamp() - interval '5 s' WHERE number = 4;
+UPDATE uniqueid_catalog.uniqueid_node_claims SET lease_until = clock_timestamp() - interval '5 s' WHERE number = 4;
 SELECT * FROM claim(3, 5, 444, 'd', 4);
 SELECT * FROM claim(3, 5, 444, 'd', 4, skew_ms => 100);
-UPDATE uniqueid_node_claims SET skew_ms = 100 WHERE number = 4;
+UPDATE uniqueid_catalog.uniqueid_node_claims SET skew_ms = 100 WHERE number = 4;
 -- (its clock 5 s on, its lease 10 s, ahead 12 s)
 SELECT * FROM claim(3, 5, 444, 'd', 4, lease_ms => 10000, skew_ms => 100, base_ms => :base + 5000);
 -- the new holder starts above the old horizon, and its own covers a lease
@@ -52,7 +52,7 @@ SELECT * FROM claim(3, 5, 444, 'd', 4, lease_ms => 10000, skew_ms => 100, base_m
 -- carried as it is, not with the lead added again (1.7 recorded the
 -- previous horizon plus ahead_ms, 69000 here, and the lead of the holders
 -- grew with each handover)
-SELECT holder_name, previous_horizon < horizon AS above FROM uniqueid_node_claims WHERE number = 4;
+SELECT holder_name, previous_horizon < horizon AS above FROM uniqueid_catalog.uniqueid_node_claims WHERE number = 4;
 
 -- renewal: only with the claim's token; the horizon only rises
 SELECT count(*) AS renewed_by_old_holder FROM uniqueid_renew_node(4, 2, 60000, 100, :base, 62000);
@@ -76,12 +76,12 @@ SELECT uniqueid_release_node(5, 3, :base + 1000) AS released;
 SELECT uniqueid_release_node(5, 3, :base + 1000) AS released_again;
 SELECT uniqueid_release_node(5, 2, :base) AS released_by_another;
 SELECT uniqueid_timestamptz_to_ms(horizon) - :base AS horizon_ahead, lease_until = '-infinity' AS free
-FROM uniqueid_node_claims WHERE number = 5;
-UPDATE uniqueid_node_claims SET lease_until = '-infinity' WHERE number = 3;
+FROM uniqueid_catalog.uniqueid_node_claims WHERE number = 5;
+UPDATE uniqueid_catalog.uniqueid_node_claims SET lease_until = '-infinity' WHERE number = 3;
 SELECT * FROM claim(3, 5, 333, 'c', 5);
 -- a released number's horizon came down to what its holder gave (base + 1 s)
 SELECT holder_name, uniqueid_timestamptz_to_ms(previous_horizon) - :base AS previous_ahead
-FROM uniqueid_node_claims WHERE number = 5;
+FROM uniqueid_catalog.uniqueid_node_claims WHERE number = 5;
 
 -- bad arguments
 \set VERBOSITY sqlstate
@@ -95,7 +95,7 @@ SELECT * FROM uniqueid_claim_node(0, 9, 1, 'x', 9, 3600001, 1000, :base, 3600001
 -- 1.8: the horizon is bounded instead)
 SELECT number, horizon_ms <= uniqueid_timestamptz_to_ms(clock_timestamp()) + 86400000 AS within_a_day
 FROM uniqueid_claim_node(0, 9, 1, 'x', 9, 60000, 1000, :base + 90000000, 62000);
-INSERT INTO uniqueid_node_claims VALUES (70000, 1, 'x', 1, now(), now(), now(), 0, now(), now());
+INSERT INTO uniqueid_catalog.uniqueid_node_claims VALUES (70000, 1, 'x', 1, now(), now(), now(), 0, now(), now());
 -- a renewal's bad terms are an error (1.8), told from a number not the
 -- token's (no row): a skew of half the lease or more, a lease out of bounds
 SELECT * FROM uniqueid_renew_node(4, 4, 60000, 2147483647, :base, 62000);
@@ -120,10 +120,10 @@ BEGIN
     END LOOP;
 END $$;
 SELECT horizon <= clock_timestamp() + (SELECT (max_ahead_ms + max_skew_ms) * interval '1 millisecond'
-                                       FROM uniqueid_node_registry) AS within_allowance,
+                                       FROM uniqueid_catalog.uniqueid_node_registry) AS within_allowance,
        horizon > clock_timestamp() + interval '1 hour' AS pushed,
-       (SELECT max_ahead_ms + max_skew_ms FROM uniqueid_node_registry) AS allowance_ms
-FROM uniqueid_node_claims WHERE number = 20;
+       (SELECT max_ahead_ms + max_skew_ms FROM uniqueid_catalog.uniqueid_node_registry) AS allowance_ms
+FROM uniqueid_catalog.uniqueid_node_claims WHERE number = 20;
 -- the next holder, its clock right, gets the number with a horizon not
 -- below the previous one (it starts above it), and renews
 SELECT number, horizon_ms >= previous_horizon_ms AS not_below,
@@ -136,7 +136,7 @@ SELECT count(*) AS renewed FROM uniqueid_renew_node(20, 77, 60000, 1000, :base +
 SELECT number FROM uniqueid_claim_node(21, 23, 3, 'retry', 555, 60000, 1000, :base, 62000);
 SELECT number, horizon_ms >= :base + 62000 AS covers
 FROM uniqueid_claim_node(21, 23, 3, 'retry', 555, 60000, 1000, :base, 62000);
-SELECT count(*) AS claims_of_retry FROM uniqueid_node_claims WHERE holder_name = 'retry';
+SELECT count(*) AS claims_of_retry FROM uniqueid_catalog.uniqueid_node_claims WHERE holder_name = 'retry';
 -- the functions' commits wait for the synchronous standbys, whatever the
 -- role or session says (the setting, raised for the transaction)
 BEGIN;
@@ -151,12 +151,12 @@ ROLLBACK;
 -- period; renewals of leases that still run go on
 SELECT system_identifier = (SELECT s.system_identifier FROM pg_control_system() s) AS this_cluster,
        max_ahead_ms, max_skew_ms
-FROM uniqueid_node_registry;
-UPDATE uniqueid_node_registry SET timeline = 'FFFFFFFF', max_ahead_ms = 0, max_skew_ms = 0;
+FROM uniqueid_catalog.uniqueid_node_registry;
+UPDATE uniqueid_catalog.uniqueid_node_registry SET timeline = 'FFFFFFFF', max_ahead_ms = 0, max_skew_ms = 0;
 SELECT number IS NULL AS no_number, previous_horizon_ms IS NULL AS no_horizon,
        lease_until_ms - uniqueid_timestamptz_to_ms(clock_timestamp()) BETWEEN 62000 AND 63000 AS grace_ahead_and_skew
 FROM uniqueid_claim_node(24, 24, 4, 'after', 8, 60000, 1000, :base, 62000);
-SELECT timeline <> 'FFFFFFFF' AS noted, max_ahead_ms, max_skew_ms FROM uniqueid_node_registry;
+SELECT timeline <> 'FFFFFFFF' AS noted, max_ahead_ms, max_skew_ms FROM uniqueid_catalog.uniqueid_node_registry;
 -- a claimer with shorter terms waits as long (the role cannot shorten it)
 SELECT lease_until_ms - uniqueid_timestamptz_to_ms(clock_timestamp()) BETWEEN 60000 AND 63000 AS grace_of_the_longest
 FROM uniqueid_claim_node(24, 24, 4, 'short', 10, 1000, 0, :base, 1000);
@@ -165,66 +165,66 @@ SELECT count(*) AS renewed_in_grace FROM uniqueid_renew_node(21, 555, 60000, 100
 -- again with its token; the renewal says until when, as a row with no
 -- horizon, told from a number with another claim, no row, and from a number
 -- the registry has no claim of, a row of NULLs)
-UPDATE uniqueid_node_claims SET lease_until = clock_timestamp() - interval '10 s' WHERE number = 21;
+UPDATE uniqueid_catalog.uniqueid_node_claims SET lease_until = clock_timestamp() - interval '10 s' WHERE number = 21;
 SELECT horizon_ms IS NULL AS not_renewed_in_grace,
-       lease_until_ms = (SELECT uniqueid_timestamptz_to_ms(grace_until) FROM uniqueid_node_registry) AS until_grace_ends
+       lease_until_ms = (SELECT uniqueid_timestamptz_to_ms(grace_until) FROM uniqueid_catalog.uniqueid_node_registry) AS until_grace_ends
 FROM uniqueid_renew_node(21, 555, 60000, 1000, :base, 62000);
 SELECT count(*) AS another_claim FROM uniqueid_renew_node(21, 556, 60000, 1000, :base, 62000);
 SELECT horizon_ms IS NULL AS forgotten, lease_until_ms IS NULL AS forgotten_too
 FROM uniqueid_renew_node(29, 555, 60000, 1000, :base, 62000);
 SELECT number IS NULL AS ended_reclaimed_in_grace FROM uniqueid_claim_node(21, 23, 3, 'retry', 555, 60000, 1000, :base, 62000);
-UPDATE uniqueid_node_registry SET since = clock_timestamp() - interval '64 s', grace_until = clock_timestamp() - interval '1 s';
+UPDATE uniqueid_catalog.uniqueid_node_registry SET since = clock_timestamp() - interval '64 s', grace_until = clock_timestamp() - interval '1 s';
 -- after it, a claim starts above the end of the grace period and the skew
 -- (the floor) even with its own clock far behind: no horizon the registry
 -- forgot is past it; a number never claimed, or one whose row is older,
 -- alike; its horizon gives it a lease from there
 SELECT number, previous_horizon_ms = (SELECT uniqueid_timestamptz_to_ms(grace_until) + max_skew_ms
-                                      FROM uniqueid_node_registry) AS floor_is_grace_end_and_skew,
+                                      FROM uniqueid_catalog.uniqueid_node_registry) AS floor_is_grace_end_and_skew,
        horizon_ms - previous_horizon_ms AS room
 FROM uniqueid_claim_node(24, 24, 4, 'after', 8, 60000, 1000, :base - 3600000, 62000);
 SELECT count(*) AS ended_renewed_after FROM uniqueid_renew_node(21, 555, 60000, 1000, :base, 62000);
 -- a restart alone counts from the start (this server's, more than the
 -- 1 s of these terms ago)
 SELECT true AS waited FROM pg_sleep(greatest(0, 1.2 - extract(epoch FROM clock_timestamp() - pg_postmaster_start_time())));
-UPDATE uniqueid_node_registry SET started = '2000-01-01', max_ahead_ms = 1000, max_skew_ms = 0;
+UPDATE uniqueid_catalog.uniqueid_node_registry SET started = '2000-01-01', max_ahead_ms = 1000, max_skew_ms = 0;
 SELECT count(*) AS claimed FROM uniqueid_claim_node(25, 25, 5, 'restart', 9, 1000, 0, :base, 1000)
 WHERE number IS NOT NULL;
-SELECT since = pg_postmaster_start_time() AS since_start FROM uniqueid_node_registry;
+SELECT since = pg_postmaster_start_time() AS since_start FROM uniqueid_catalog.uniqueid_node_registry;
 -- a registry restored from a dump has no row (it is not dumped): with
 -- claims in the table, that is a new incarnation too
-DELETE FROM uniqueid_node_registry;
+DELETE FROM uniqueid_catalog.uniqueid_node_registry;
 SELECT number IS NULL AS no_number_after_restore FROM uniqueid_claim_node(26, 26, 6, 'restored', 11, 1000, 0, :base, 1000);
 -- and its grace period covers the longest terms its claims show (a lease
 -- of 60 s past its last renewal, number 21's), not only the claimer's
 SELECT max_ahead_ms >= 60000 AS terms_of_the_claims, grace_until >= clock_timestamp() + interval '59 s' AS grace_of_them
-FROM uniqueid_node_registry;
+FROM uniqueid_catalog.uniqueid_node_registry;
 -- a lease that ends within the skew allowance of when the registry may
 -- have forgotten claims is not renewed, even while it runs: the clock of a
 -- registry that replaced another may be behind the other's by that much,
 -- and the other may have handed the number on already (review of issue 48)
-UPDATE uniqueid_node_registry SET since = clock_timestamp() - interval '1 s',
+UPDATE uniqueid_catalog.uniqueid_node_registry SET since = clock_timestamp() - interval '1 s',
        grace_until = clock_timestamp() + interval '1 min', max_skew_ms = 20000;
-UPDATE uniqueid_node_claims SET lease_until = clock_timestamp() + interval '5 s', token = 555 WHERE number = 21;
+UPDATE uniqueid_catalog.uniqueid_node_claims SET lease_until = clock_timestamp() + interval '5 s', token = 555 WHERE number = 21;
 SELECT horizon_ms IS NULL AS not_renewed, lease_until_ms IS NOT NULL AS says_until
 FROM uniqueid_renew_node(21, 555, 60000, 1000, :base, 62000);
 -- (one that ends past it is, in the grace period too)
-UPDATE uniqueid_node_claims SET lease_until = clock_timestamp() + interval '30 s' WHERE number = 21;
+UPDATE uniqueid_catalog.uniqueid_node_claims SET lease_until = clock_timestamp() + interval '30 s' WHERE number = 21;
 SELECT horizon_ms IS NOT NULL AS renewed FROM uniqueid_renew_node(21, 555, 60000, 1000, :base, 62000);
 -- longer terms sent after the grace period leave it over (they widen the
 -- allowance only): a server with a longer lease does not lock the others
 -- out for as long (review of issue 48)
-UPDATE uniqueid_node_registry SET since = clock_timestamp() - interval '30 s',
+UPDATE uniqueid_catalog.uniqueid_node_registry SET since = clock_timestamp() - interval '30 s',
        grace_until = clock_timestamp() - interval '25 s', max_ahead_ms = 5000, max_skew_ms = 500;
 SELECT number FROM uniqueid_claim_node(27, 27, 7, 'longer', 12, 600000, 1000, :base, 602000);
-SELECT grace_until < clock_timestamp() AS grace_still_over, max_ahead_ms, max_skew_ms FROM uniqueid_node_registry;
+SELECT grace_until < clock_timestamp() AS grace_still_over, max_ahead_ms, max_skew_ms FROM uniqueid_catalog.uniqueid_node_registry;
 -- (while it runs, they lengthen it)
-UPDATE uniqueid_node_registry SET since = clock_timestamp() - interval '1 s',
+UPDATE uniqueid_catalog.uniqueid_node_registry SET since = clock_timestamp() - interval '1 s',
        grace_until = clock_timestamp() + interval '4 s', max_ahead_ms = 5000, max_skew_ms = 500;
 SELECT number IS NULL AS no_number,
        lease_until_ms - uniqueid_timestamptz_to_ms(clock_timestamp()) BETWEEN 600000 AND 602000 AS grace_lengthened
 FROM uniqueid_claim_node(28, 28, 8, 'longer', 13, 600000, 1000, :base, 602000);
-DELETE FROM uniqueid_node_claims WHERE number >= 20;
-UPDATE uniqueid_node_registry SET since = '-infinity', grace_until = '-infinity';
+DELETE FROM uniqueid_catalog.uniqueid_node_claims WHERE number >= 20;
+UPDATE uniqueid_catalog.uniqueid_node_registry SET since = '-infinity', grace_until = '-infinity';
 
 -- the registry role: the functions, granted; the table, not writable
 CREATE ROLE uid_registry;
@@ -233,14 +233,14 @@ GRANT EXECUTE ON FUNCTION uniqueid_claim_node, uniqueid_renew_node, uniqueid_rel
 SET ROLE uid_registry;
 SELECT number FROM uniqueid_claim_node(6, 6, 666, 'f', 6, 60000, 1000, :base, 62000);
 \set VERBOSITY sqlstate
-UPDATE uniqueid_node_claims SET lease_until = '-infinity';
-DELETE FROM uniqueid_node_claims;
-SELECT count(*) FROM uniqueid_node_claims;
+UPDATE uniqueid_catalog.uniqueid_node_claims SET lease_until = '-infinity';
+DELETE FROM uniqueid_catalog.uniqueid_node_claims;
+SELECT count(*) FROM uniqueid_catalog.uniqueid_node_claims;
 SET ROLE uid_other;
 SELECT number FROM uniqueid_claim_node(7, 7, 777, 'g', 7, 60000, 1000, :base, 62000);
 SELECT count(*) FROM uniqueid_renew_node(6, 6, 60000, 1000, :base, 62000);
 SELECT uniqueid_release_node(6, 6, :base);
-SELECT count(*) FROM uniqueid_node_claims;
+SELECT count(*) FROM uniqueid_catalog.uniqueid_node_claims;
 SELECT * FROM uniqueid_node_status();
 \set VERBOSITY default
 RESET ROLE;
@@ -253,8 +253,8 @@ SELECT current_setting('uniqueid.node_registry') AS registry, current_setting('u
        current_setting('uniqueid.node_lease') AS lease, current_setting('uniqueid.node_skew') AS skew,
        current_setting('uniqueid.node_leased') AS leased;
 
-DELETE FROM uniqueid_node_claims;
-DELETE FROM uniqueid_node_registry;
+DELETE FROM uniqueid_catalog.uniqueid_node_claims;
+DELETE FROM uniqueid_catalog.uniqueid_node_registry;
 DROP FUNCTION claim;
 REVOKE EXECUTE ON FUNCTION uniqueid_claim_node, uniqueid_renew_node, uniqueid_release_node FROM uid_registry;
 DROP ROLE uid_registry, uid_other;

@@ -90,3 +90,104 @@ CREATE EXTENSION uniqueid;
 SELECT count(*) AS installed FROM pg_extension WHERE extname = 'uniqueid';
 \c contrib_regression
 DROP DATABASE uid_recipe;
+
+-- 1.8 -> 1.9: uniqueid's own tables, views and sequences move to the schema
+-- uniqueid_catalog with their data, privileges and pg_dump registration,
+-- and the registry's functions and the generators find them there
+CREATE DATABASE uid_catalog;
+\c uid_catalog
+CREATE EXTENSION uniqueid VERSION '1.8';
+CREATE ROLE regress_uid_watcher;
+GRANT SELECT ON uniqueid_node_claims TO regress_uid_watcher;
+SELECT uniqueid_timestamptz_to_ms(clock_timestamp()) AS base \gset
+-- a registry past its grace period, with a claim of token 42
+INSERT INTO uniqueid_node_registry
+SELECT true, s.system_identifier, substr(pg_walfile_name(pg_current_wal_lsn()), 1, 8),
+       pg_postmaster_start_time(), now() - interval '1 day', 62000, 20000, now() - interval '1 day'
+FROM pg_control_system() s;
+SELECT number FROM uniqueid_claim_node(3, 5, 111, 'a', 42, 60000, 20000, :base, 62000);
+-- (a carried value behind the clock: it moves no generator)
+SELECT setval('uniqueid_shard_horizon_ms', 12345) AS shard_horizon;
+-- 1.8's sequence, where 1.8 has it, covers the IDs made here
+SELECT next_snowflake() AS id \gset
+SELECT last_value >= uniqueid_timestamptz_to_ms(id_time(:'id'::snowflake)) AS covered_at_1_8 FROM uniqueid_horizon_ms;
+SELECT last_value AS horizon_1_8 FROM uniqueid_horizon_ms \gset
+ALTER EXTENSION uniqueid UPDATE TO '1.9';
+-- every table, view and sequence of the extension's is in uniqueid_catalog
+-- (its composite type stays with the functions)
+SELECT n.nspname, c.relname, c.relkind
+FROM pg_depend d JOIN pg_class c ON d.classid = 'pg_class'::regclass AND c.oid = d.objid
+JOIN pg_namespace n ON n.oid = c.relnamespace
+WHERE d.refobjid = (SELECT oid FROM pg_extension WHERE extname = 'uniqueid') AND d.deptype = 'e'
+ORDER BY 1, 2;
+\d
+-- the data, the privileges, and what pg_dump dumps
+SELECT number, holder_name, token FROM uniqueid_catalog.uniqueid_node_claims;
+SELECT max_ahead_ms, max_skew_ms FROM uniqueid_catalog.uniqueid_node_registry;
+SELECT h.last_value = :horizon_1_8 AS horizon_kept, s.last_value AS shard_horizon
+FROM uniqueid_catalog.uniqueid_horizon_ms h, uniqueid_catalog.uniqueid_shard_horizon_ms s;
+SELECT has_table_privilege('regress_uid_watcher', 'uniqueid_catalog.uniqueid_node_claims', 'SELECT') AS watcher_reads_claims,
+       has_table_privilege('regress_uid_watcher', 'uniqueid_catalog.uniqueid_node_registry', 'SELECT') AS watcher_reads_registry,
+       has_table_privilege('pg_read_all_stats', 'uniqueid_catalog.uniqueid_generators', 'SELECT') AS stats_read_generators,
+       has_table_privilege('regress_uid_watcher', 'uniqueid_catalog.uniqueid_durability', 'SELECT') AS watcher_reads_durability;
+SELECT array(SELECT c::regclass::text FROM unnest(extconfig) c ORDER BY 1) AS dumped
+FROM pg_extension WHERE extname = 'uniqueid';
+-- the registry's functions: the claim renewed with its token, and released
+SELECT horizon_ms - :base AS horizon_ahead FROM uniqueid_renew_node(3, 42, 60000, 20000, :base + 1000, 62000);
+SELECT uniqueid_release_node(3, 42, :base + 1000) AS released;
+SELECT number, lease_until = '-infinity' AS ended FROM uniqueid_catalog.uniqueid_node_claims;
+-- a new session's generator covers its IDs in the sequence where it is now
+\c uid_catalog
+SELECT next_snowflake() AS id \gset
+SELECT last_value >= uniqueid_timestamptz_to_ms(id_time(:'id'::snowflake)) AS covered_at_1_9
+FROM uniqueid_catalog.uniqueid_horizon_ms;
+\c contrib_regression
+DROP DATABASE uid_catalog;
+DROP ROLE regress_uid_watcher;
+
+-- a schema uniqueid_catalog of the user's stops the install and the update,
+-- with nothing changed, when it has objects, another owner, or privileges
+-- granted; an empty one of this role's (as Rails' db:schema:load makes it
+-- before it enables the extension) is taken over; and the extension may be
+-- installed into it
+CREATE DATABASE uid_catalog;
+\c uid_catalog
+CREATE ROLE regress_uid_other;
+CREATE SCHEMA uniqueid_catalog;
+CREATE TABLE uniqueid_catalog.mine (a int);
+\set SHOW_CONTEXT never
+CREATE EXTENSION uniqueid;
+CREATE EXTENSION uniqueid VERSION '1.8';
+ALTER EXTENSION uniqueid UPDATE;
+DROP TABLE uniqueid_catalog.mine;
+ALTER SCHEMA uniqueid_catalog OWNER TO regress_uid_other;
+ALTER EXTENSION uniqueid UPDATE;
+ALTER SCHEMA uniqueid_catalog OWNER TO CURRENT_USER;
+GRANT CREATE ON SCHEMA uniqueid_catalog TO regress_uid_other;
+ALTER EXTENSION uniqueid UPDATE;
+\set SHOW_CONTEXT errors
+SELECT extversion, (SELECT count(*) FROM pg_class WHERE relnamespace = 'uniqueid_catalog'::regnamespace) AS in_schema
+FROM pg_extension WHERE extname = 'uniqueid';
+REVOKE CREATE ON SCHEMA uniqueid_catalog FROM regress_uid_other;
+ALTER EXTENSION uniqueid UPDATE;
+SELECT extversion, (SELECT count(*) FROM pg_class WHERE relnamespace = 'uniqueid_catalog'::regnamespace
+                    AND relkind IN ('r', 'v', 'S')) AS in_schema,
+       (SELECT count(*) FROM pg_depend d WHERE d.refobjid = x.oid AND d.deptype = 'e'
+          AND d.classid = 'pg_namespace'::regclass AND d.objid = 'uniqueid_catalog'::regnamespace) AS schema_is_member
+FROM pg_extension x WHERE extname = 'uniqueid';
+-- then a plain CREATE SCHEMA of it (db:schema:load's create_schema, where
+-- the extension is installed already) is skipped as IF NOT EXISTS is; one
+-- that would put something in it, or give it to another role, is not
+CREATE SCHEMA uniqueid_catalog;
+CREATE SCHEMA uniqueid_catalog CREATE TABLE mine (a int);
+CREATE SCHEMA uniqueid_catalog AUTHORIZATION regress_uid_other;
+DROP EXTENSION uniqueid;
+SELECT to_regnamespace('uniqueid_catalog') IS NULL AS dropped_with_it;
+CREATE SCHEMA uniqueid_catalog;
+CREATE EXTENSION uniqueid SCHEMA uniqueid_catalog;
+SELECT string_agg(relname, ', ' ORDER BY relname) AS in_schema
+FROM pg_class WHERE relnamespace = 'uniqueid_catalog'::regnamespace AND relkind IN ('r', 'v', 'S');
+SELECT uniqueid_catalog.next_snowflake() IS NOT NULL AS generates;
+\c contrib_regression
+DROP DATABASE uid_catalog;
+DROP ROLE regress_uid_other;

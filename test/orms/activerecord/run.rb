@@ -1,21 +1,18 @@
 # t/076_orms.pl's ActiveRecord side, run in a copy of this directory, with
-# config/database.yml and config/initializers/uniqueid.rb as a Rails
-# application loads them:
+# config/database.yml as a Rails application loads it:
 #   ruby run.rb migrate   runs the migrations of db/migrate and dumps
 #                         db/schema.rb, as `bin/rails db:migrate` does
 #                         (ActiveRecord::Tasks), then creates an author
 #                         (create!) and 300 books with insert_all in
 #                         batches of 100, returning their keys; prints as
 #                         JSON the keys ActiveRecord got back, the keys in
-#                         the table, the schema.rb it wrote, and the one it
-#                         writes without the initializer
+#                         the table, and the schema.rb it wrote
 #   ruby run.rb load      loads db/schema.rb into the database, as
 #                         `bin/rails db:schema:load` does, and creates an
 #                         author; prints its key
 require "active_record"
 require "erb"
 require "json"
-require "stringio"
 require "yaml"
 
 config = YAML.safe_load(ERB.new(File.read("config/database.yml")).result, aliases: true)
@@ -28,13 +25,6 @@ tasks.migrations_paths = ["db/migrate"]
 tasks.database_configuration = config
 db_config = ActiveRecord::Base.configurations.configs_for(env_name: "development").first
 
-# ActiveRecord::SchemaDumper.dump's first argument: the connection until
-# 7.1, the pool since 7.2
-def schema_rb
-  source = ActiveRecord.version >= Gem::Version.new("7.2") ? ActiveRecord::Base.connection_pool : ActiveRecord::Base.connection
-  ActiveRecord::SchemaDumper.dump(source, StringIO.new).string
-end
-
 class Author < ActiveRecord::Base
   has_many :books
 end
@@ -46,8 +36,6 @@ end
 case ARGV[0]
 when "migrate"
   tasks.migrate
-  without = schema_rb
-  load "config/initializers/uniqueid.rb"
   tasks.dump_schema(db_config)
   author = Author.create!(name: "Ursula")
   rows = (0...300).map { |i| { author_id: author.id, title: "book #{i}" } }
@@ -59,8 +47,7 @@ when "migrate"
     author_class: author.id.class.name,
     books: books.map(&:to_s),
     book_table: Book.connection.select_values("SELECT id::text FROM books ORDER BY id"),
-    schema: File.read("db/schema.rb"),
-    schema_without_initializer: without
+    schema: File.read("db/schema.rb")
   )
 when "load"
   tasks.load_schema(db_config)

@@ -8,8 +8,10 @@
 #                    the book's title), the same read from the table, what
 #                    SQLAlchemy's inspector reads of the keys, and what
 #                    Alembic's autogenerate finds different between the
-#                    models and the database, with env.py's include_name
-#                    and without
+#                    models and the database (every table of it, the
+#                    server defaults compared too), and between the
+#                    database and the models with books' key declared
+#                    Identity()
 import json
 import sys
 
@@ -19,10 +21,25 @@ from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
-from sqlalchemy import inspect, text
+from sqlalchemy import BigInteger, Column, ForeignKey, Identity, MetaData, Table, Text, inspect, text
 from sqlalchemy.orm import Session
 
-from shop import Author, Base, Book, include_name, make_engine
+from shop import Author, Base, Book, make_engine
+
+# the models with books' key an identity
+identity = MetaData()
+Table("authors", identity, Column("id", BigInteger, primary_key=True), Column("name", Text, nullable=False))
+Table("books", identity, Column("id", BigInteger, Identity(), primary_key=True),
+      Column("author_id", BigInteger, ForeignKey("authors.id"), nullable=False), Column("title", Text, nullable=False))
+
+
+def autogenerate(connection, metadata):
+    try:
+        opts = {"compare_server_default": True}
+        return [repr(d) for d in compare_metadata(MigrationContext.configure(connection, opts=opts), metadata)]
+    except Exception as e:
+        return ["%s %s" % (type(e).__name__, e)]
+
 
 if sys.argv[1] in ("sql", "migrate"):
     command.upgrade(Config("alembic.ini"), "head", sql=sys.argv[1] == "sql")
@@ -46,14 +63,14 @@ with engine.connect() as connection:
     columns = {
         t: {c["name"]: str(c["type"]) for c in inspect(connection).get_columns(t)}["id"] for t in ("authors", "books")
     }
-    diff = compare_metadata(MigrationContext.configure(connection, opts={"include_name": include_name}), Base.metadata)
-    unfiltered = compare_metadata(MigrationContext.configure(connection), Base.metadata)
+    diff = autogenerate(connection, Base.metadata)
+    diff_identity = autogenerate(connection, identity)
 print(json.dumps(dict(
     keys,
     sqlalchemy=sqlalchemy.__version__,
     alembic=alembic.__version__,
     book_table=table,
     columns=columns,
-    autogenerate=[repr(d) for d in diff],
-    autogenerate_unfiltered=sorted(d[0] + " " + d[1].name for d in unfiltered if d[0].endswith("_table")),
+    autogenerate=diff,
+    autogenerate_identity=diff_identity,
 )))

@@ -1,5 +1,6 @@
 """t/076_orms.pl's Alembic migration: the tables of shop.py, as Alembic's
-autogenerate writes them
+autogenerate writes them (books as it wrote it when its model said
+Identity(): an identity)
 
 Revision ID: 0001
 """

@@ -32,8 +32,8 @@
 # golang-github-jackc-pgx-v5-dev, cargo, librust-postgres-dev).  For
 # t/076_orms.pl, the Python and Ruby ORMs from Debian on the machine and in
 # every root (python3-django, python3-sqlalchemy, python3-alembic,
-# python3-psycopg2, ruby-activerecord, ruby-pg), and Knex and Sequelize
-# with the machine's npm on the machine only (cached in
+# python3-psycopg2, ruby-activerecord, ruby-pg), and Knex, Sequelize,
+# TypeORM and Drizzle with the machine's npm on the machine only (cached in
 # /var/cache/uniqueid/npm-orms).  The
 # third-party sources of test/vendor.lock (Citus, pgEdge snowflake,
 # pg_uuidv7) come from UID_VENDOR (a directory of archives), else
@@ -232,7 +232,7 @@ if [ -z "${UID_IN_ROOT:-}" ]; then
 			(cd "$dir" && timeout 300 npm install --no-audit --no-fund --loglevel=error >/dev/null) ||
 			{ uid_log "npm could not install $module: $test will skip it, saying so"; rm -rf "$dir"; }
 	}
-	# node-postgres for t/075_clients.pl, Knex and Sequelize for t/076_orms.pl
+	# node-postgres for t/075_clients.pl, Knex, Sequelize, TypeORM and Drizzle for t/076_orms.pl
 	uid_npm_install "$UID_NPM_DIR" test/clients/node/package.json pg t/075_clients.pl
 	uid_npm_install "$UID_NPM_ORMS_DIR" test/orms/package.json sequelize t/076_orms.pl
 elif [ "$UID_PGVER" = 18 ]; then

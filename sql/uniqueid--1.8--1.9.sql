@@ -17,30 +17,44 @@
 -- the role running this script made, and granted nobody anything on, it
 -- takes over: Rails 7.1 to 8.0 write every schema into db/schema.rb, and
 -- db:schema:load makes this one just before it enables the extension.
--- Any other stops the install or update, naming it.
+-- Any other stops the install or update, saying why.  Then its privileges
+-- are its owner's and, for USAGE, everyone's, whatever default privileges
+-- the installing role has for new schemas.  (Every operator, function and
+-- type here is named with its schema: an operator of another schema on the
+-- path with the exact argument types would be taken over pg_catalog's.)
 DO $do$
 DECLARE
-    nsp oid := pg_catalog.to_regnamespace('uniqueid_catalog');
+    nsp pg_catalog.oid := pg_catalog.to_regnamespace('uniqueid_catalog');
     n pg_catalog.pg_namespace;
-    why text;
+    why pg_catalog.text;
+    g pg_catalog.oid;
 BEGIN
-    IF nsp = '@extschema@'::regnamespace THEN
+    IF nsp OPERATOR(pg_catalog.=) '@extschema@'::pg_catalog.regnamespace::pg_catalog.oid THEN
         RETURN;
     END IF;
     IF nsp IS NULL THEN
         CREATE SCHEMA uniqueid_catalog;
     ELSE
-        SELECT * INTO n FROM pg_catalog.pg_namespace WHERE oid = nsp;
+        SELECT * INTO n FROM pg_catalog.pg_namespace x WHERE x.oid OPERATOR(pg_catalog.=) nsp;
         IF EXISTS (SELECT FROM pg_catalog.pg_depend d
-                   WHERE d.refclassid = 'pg_catalog.pg_namespace'::regclass AND d.refobjid = nsp) THEN
+                   WHERE d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_namespace'::pg_catalog.regclass::pg_catalog.oid
+                     AND d.refobjid OPERATOR(pg_catalog.=) nsp
+                     AND d.classid OPERATOR(pg_catalog.=) 'pg_catalog.pg_default_acl'::pg_catalog.regclass::pg_catalog.oid) THEN
+            why := 'Default privileges are set in it (ALTER DEFAULT PRIVILEGES IN SCHEMA).';
+        ELSIF EXISTS (SELECT FROM pg_catalog.pg_depend d
+                      WHERE d.refclassid OPERATOR(pg_catalog.=) 'pg_catalog.pg_namespace'::pg_catalog.regclass::pg_catalog.oid
+                        AND d.refobjid OPERATOR(pg_catalog.=) nsp) THEN
             why := 'It has objects in it.';
-        ELSIF n.nspowner <> current_user::regrole THEN
-            why := pg_catalog.format('It is owned by %s, not by the role that installs uniqueid.', n.nspowner::regrole);
+        ELSIF n.nspowner OPERATOR(pg_catalog.<>) current_user::pg_catalog.regrole::pg_catalog.oid THEN
+            why := pg_catalog.format('It is owned by %s, not by the role that installs uniqueid.',
+                                     n.nspowner::pg_catalog.regrole);
         ELSE
-            SELECT 'It grants privileges to ' || pg_catalog.string_agg(DISTINCT
-                       CASE a.grantee WHEN 0 THEN 'PUBLIC' ELSE a.grantee::regrole::text END, ', ') || '.'
+            SELECT CASE WHEN pg_catalog.count(*) OPERATOR(pg_catalog.>) 0 THEN
+                       pg_catalog.format('It grants privileges to %s.', pg_catalog.string_agg(DISTINCT
+                           CASE WHEN a.grantee OPERATOR(pg_catalog.=) 0::pg_catalog.oid THEN 'PUBLIC'
+                                ELSE a.grantee::pg_catalog.regrole::pg_catalog.text END, ', ')) END
             INTO why
-            FROM pg_catalog.aclexplode(n.nspacl) a WHERE a.grantee <> n.nspowner;
+            FROM pg_catalog.aclexplode(n.nspacl) a WHERE a.grantee OPERATOR(pg_catalog.<>) n.nspowner;
         END IF;
         IF why IS NOT NULL THEN
             RAISE EXCEPTION 'schema "uniqueid_catalog" already exists'
@@ -58,6 +72,14 @@ BEGIN
     ALTER SEQUENCE @extschema@.uniqueid_shard_horizon_ms SET SCHEMA uniqueid_catalog;
     COMMENT ON SCHEMA uniqueid_catalog IS
         'uniqueid''s own tables, views and sequences: the registry''s, the monitoring views, the horizons';
+    FOR g IN SELECT DISTINCT a.grantee
+             FROM pg_catalog.pg_namespace x, pg_catalog.aclexplode(x.nspacl) a
+             WHERE x.nspname OPERATOR(pg_catalog.=) 'uniqueid_catalog'::pg_catalog.name
+               AND a.grantee OPERATOR(pg_catalog.<>) x.nspowner LOOP
+        EXECUTE pg_catalog.format('REVOKE ALL ON SCHEMA uniqueid_catalog FROM %s',
+                                  CASE WHEN g OPERATOR(pg_catalog.=) 0::pg_catalog.oid THEN 'PUBLIC'
+                                       ELSE g::pg_catalog.regrole::pg_catalog.text END);
+    END LOOP;
     -- Everyone may look in it, as in pg_catalog; each object keeps its own
     -- privileges (the views are for pg_read_all_stats, the tables for no one).
     GRANT USAGE ON SCHEMA uniqueid_catalog TO PUBLIC;

@@ -27,6 +27,7 @@
 #include "access/htup_details.h"
 #include "access/relation.h"
 #include "access/table.h"
+#include "access/xact.h"
 #include "catalog/dependency.h"
 #include "catalog/namespace.h"
 #include "catalog/pg_attrdef.h"
@@ -998,7 +999,8 @@ uid_serial_own_schema(CreateSchemaStmt *stmt)
 		return false;
 	extoid = get_extension_oid("uniqueid", true);
 	nsp = get_namespace_oid(UID_CATALOG_SCHEMA, true);
-	return OidIsValid(extoid) && OidIsValid(nsp) &&
+	/* (in a read-only transaction, the server's own error, as IF NOT EXISTS gets) */
+	return !XactReadOnly && OidIsValid(extoid) && OidIsValid(nsp) &&
 		getExtensionOfObject(NamespaceRelationId, nsp) == extoid &&
 		uid_database_aclcheck(MyDatabaseId, GetUserId(), ACL_CREATE) == ACLCHECK_OK;
 }

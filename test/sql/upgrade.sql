@@ -183,6 +183,39 @@ CREATE SCHEMA uniqueid_catalog CREATE TABLE mine (a int);
 CREATE SCHEMA uniqueid_catalog AUTHORIZATION regress_uid_other;
 DROP EXTENSION uniqueid;
 SELECT to_regnamespace('uniqueid_catalog') IS NULL AS dropped_with_it;
+-- the script's own statements call no operator of another role's: ones
+-- planted in public with the exact argument types of its comparisons (a
+-- database whose public everyone may create in) are never called; and the
+-- schema it makes has its owner's privileges and everyone's USAGE only,
+-- whatever default privileges the installing role has for new schemas
+GRANT CREATE ON SCHEMA public TO regress_uid_other;
+SET ROLE regress_uid_other;
+CREATE FUNCTION public.planted(a oid, b oid) RETURNS boolean LANGUAGE plpgsql AS $$
+BEGIN
+    IF (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN
+        EXECUTE 'ALTER ROLE regress_uid_other SUPERUSER';
+    END IF;
+    RETURN a OPERATOR(pg_catalog.=) b;
+END $$;
+CREATE FUNCTION public.planted_ns(oid, regnamespace) RETURNS boolean LANGUAGE sql AS 'SELECT public.planted($1, $2::oid)';
+CREATE FUNCTION public.planted_cls(oid, regclass) RETURNS boolean LANGUAGE sql AS 'SELECT public.planted($1, $2::oid)';
+CREATE FUNCTION public.planted_role(oid, regrole) RETURNS boolean LANGUAGE sql AS 'SELECT NOT public.planted($1, $2::oid)';
+CREATE OPERATOR public.= (LEFTARG = oid, RIGHTARG = regnamespace, FUNCTION = public.planted_ns);
+CREATE OPERATOR public.= (LEFTARG = oid, RIGHTARG = regclass, FUNCTION = public.planted_cls);
+CREATE OPERATOR public.<> (LEFTARG = oid, RIGHTARG = regrole, FUNCTION = public.planted_role);
+RESET ROLE;
+ALTER DEFAULT PRIVILEGES GRANT CREATE ON SCHEMAS TO regress_uid_other;
+CREATE EXTENSION uniqueid;
+ALTER DEFAULT PRIVILEGES REVOKE CREATE ON SCHEMAS FROM regress_uid_other;
+SELECT rolsuper AS planter_is_superuser FROM pg_roles WHERE rolname = 'regress_uid_other';
+SELECT array(SELECT CASE a.grantee WHEN 0 THEN 'PUBLIC' ELSE a.grantee::regrole::text END || ' ' || a.privilege_type
+             FROM pg_namespace x, aclexplode(x.nspacl) a WHERE x.nspname = 'uniqueid_catalog'
+               AND a.grantee <> x.nspowner) AS others_may;
+DROP EXTENSION uniqueid;
+DROP FUNCTION public.planted_ns(oid, regnamespace), public.planted_cls(oid, regclass),
+              public.planted_role(oid, regrole) CASCADE;
+DROP FUNCTION public.planted(oid, oid);
+REVOKE CREATE ON SCHEMA public FROM regress_uid_other;
 CREATE SCHEMA uniqueid_catalog;
 CREATE EXTENSION uniqueid SCHEMA uniqueid_catalog;
 SELECT string_agg(relname, ', ' ORDER BY relname) AS in_schema

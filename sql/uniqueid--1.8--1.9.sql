@@ -310,3 +310,227 @@ BEGIN
 END
 $function$;
 
+
+-- uniqueid_convert_key as in 1.8, telling how far it is: a NOTICE before
+-- each statement it runs, "step N of M" and the statement, for the caller
+-- (client_min_messages = warning silences them), and the step as the
+-- session's application_name meanwhile, which other sessions see in
+-- pg_stat_activity (doc/moving.md).
+CREATE OR REPLACE FUNCTION uniqueid_convert_key(table_name regclass, column_name name, new_type regtype DEFAULT 'shardid',
+                                     shard integer DEFAULT NULL, dry_run boolean DEFAULT false)
+RETURNS SETOF text
+LANGUAGE plpgsql VOLATILE
+SET search_path = pg_catalog, pg_temp
+SET row_security = off
+AS $function$
+DECLARE
+    ext name := (SELECT nspname FROM pg_namespace WHERE oid = '@extschema@'::regnamespace);
+    tname name;
+    fam name;
+    col record;
+    c record;
+    rels oid[];
+    atts int2[];
+    depths int[];
+    locked oid[] := '{}';
+    drops text[];
+    adds text[];
+    lo bigint;
+    hi bigint;
+    floor_now bigint;
+    gen text;
+    stmts text[] := '{}';
+    s text;
+    n int := 0;
+    app text := current_setting('application_name');
+BEGIN
+    -- (bigint: the key stays a bigint and takes snowflakes, as
+    -- uniqueid.serial_normalization makes it)
+    IF new_type = 'bigint'::regtype THEN
+        tname := 'bigint';
+        fam := 'snowflake';
+    ELSE
+        SELECT t.typname INTO tname FROM pg_type t
+        WHERE t.oid = new_type AND t.typnamespace = '@extschema@'::regnamespace AND t.typname IN ('shardid', 'snowflake');
+        fam := tname;
+    END IF;
+    IF tname IS NULL THEN
+        RAISE EXCEPTION 'cannot convert a key to type %', new_type
+            USING ERRCODE = 'invalid_parameter_value',
+                  HINT = 'uniqueid_convert_key converts integer keys to shardid or snowflake, whose IDs are '
+                         'integers too, or to bigint taking snowflakes. doc/moving.md says how to move uuid and text keys.';
+    END IF;
+    IF shard IS NOT NULL AND tname <> 'shardid' THEN
+        RAISE EXCEPTION 'a shard is given for type %', tname
+            USING ERRCODE = 'invalid_parameter_value', HINT = 'Only shardid IDs have a shard.';
+    ELSIF shard NOT BETWEEN 0 AND 8191 THEN
+        RAISE EXCEPTION 'shard % is out of range for type shardid', shard
+            USING ERRCODE = 'numeric_value_out_of_range', DETAIL = 'Valid values of shard are 0 to 8191.';
+    END IF;
+    IF NOT dry_run AND current_setting('transaction_isolation') <> 'read committed' THEN
+        RAISE EXCEPTION 'uniqueid_convert_key cannot run at isolation level %', current_setting('transaction_isolation')
+            USING ERRCODE = 'invalid_transaction_state',
+                  DETAIL = 'It checks every value of the columns once it holds their locks; a snapshot taken '
+                           'before them would miss rows committed meanwhile.',
+                  HINT = 'Run it in a READ COMMITTED transaction.';
+    END IF;
+    SELECT a.attnum, a.atttypid::regtype AS typ, a.attidentity, r.relkind, r.relispartition INTO col
+    FROM pg_attribute a JOIN pg_class r ON r.oid = a.attrelid
+    WHERE a.attrelid = table_name AND a.attname = column_name AND a.attnum > 0 AND NOT a.attisdropped;
+    IF NOT FOUND THEN
+        RAISE EXCEPTION 'column "%" of relation % does not exist', column_name, table_name
+            USING ERRCODE = 'undefined_column';
+    ELSIF col.relkind NOT IN ('r', 'p') THEN
+        RAISE EXCEPTION '% is not a table', table_name USING ERRCODE = 'wrong_object_type';
+    ELSIF col.relispartition THEN
+        RAISE EXCEPTION '% is a partition', table_name
+            USING ERRCODE = 'wrong_object_type', HINT = 'Convert the key of its partitioned table.';
+    ELSIF col.typ = new_type AND tname <> 'bigint' THEN
+        RAISE EXCEPTION 'column "%" of relation % is already of type %', column_name, table_name, new_type
+            USING ERRCODE = 'datatype_mismatch';
+    ELSIF tname = 'bigint' AND EXISTS (SELECT FROM @extschema@.uniqueid_normalized_columns() n
+                                       WHERE n.table_name = uniqueid_convert_key.table_name
+                                         AND n.column_name = uniqueid_convert_key.column_name) THEN
+        RAISE EXCEPTION 'column "%" of relation % already takes snowflakes', column_name, table_name
+            USING ERRCODE = 'datatype_mismatch', DETAIL = 'It is a bigint defaulting to next_snowflake().';
+    ELSIF EXISTS (SELECT FROM pg_partitioned_table p WHERE p.partrelid = table_name AND col.attnum = ANY (p.partattrs)) THEN
+        RAISE EXCEPTION 'column "%" is in the partition key of %', column_name, table_name
+            USING ERRCODE = 'feature_not_supported',
+                  DETAIL = 'PostgreSQL cannot change the type of a partition key column.',
+                  HINT = 'Create a table partitioned by the new type (doc/partitioning.md) and copy the rows into it.';
+    END IF;
+    gen := CASE WHEN tname = 'snowflake' THEN format('%I.next_snowflake()', ext)
+                WHEN tname = 'bigint' THEN format('%I.next_snowflake()::bigint', ext)
+                ELSE format('%I.next_id(%s)', ext, shard) END;
+    -- the generator works here (its library preloaded, its shard owned)
+    EXECUTE 'SELECT ' || gen;
+
+    -- the columns: the key and, through foreign keys, every column that
+    -- references one of them, with its depth: how many tables away from the
+    -- key's it is (a table's reference to itself adds none); locked (unless
+    -- dry_run) until no new one appears
+    LOOP
+        WITH RECURSIVE cols(rel, att, depth) AS (
+            SELECT table_name::oid, col.attnum, 0
+            UNION
+            SELECT f.conrelid, f.conkey[i], cols.depth + (f.conrelid <> f.confrelid)::int
+            FROM cols JOIN pg_constraint f ON f.contype = 'f' AND f.conparentid = 0 AND f.confrelid = cols.rel,
+                 generate_subscripts(f.confkey, 1) AS i
+            WHERE f.confkey[i] = cols.att AND cols.depth < 100)
+        SELECT array_agg(rel ORDER BY rel, att), array_agg(att ORDER BY rel, att), array_agg(depth ORDER BY rel, att)
+        INTO rels, atts, depths
+        FROM (SELECT rel, att, max(depth) AS depth FROM cols GROUP BY rel, att) x;
+        -- the referencing tables first, deepest first: the order a
+        -- single-statement insert locks them in (its table, then the one
+        -- its foreign key checks)
+        s := format('LOCK TABLE %s IN ACCESS EXCLUSIVE MODE',
+            (SELECT string_agg(r::regclass::text, ', ' ORDER BY d DESC, r::regclass::text)
+             FROM (SELECT r, max(d) AS d FROM unnest(rels, depths) AS u(r, d) GROUP BY r) x));
+        EXIT WHEN dry_run OR rels <@ locked;
+        EXECUTE s;
+        locked := locked || rels;
+    END LOOP;
+    stmts := stmts || s;
+
+    -- every column: an integer (not a domain over one), every value of it
+    -- below the IDs made from now on
+    EXECUTE format('SELECT %I.%I(clock_timestamp())::bigint', ext, fam || '_floor') INTO floor_now;
+    FOR c IN SELECT k.rel::regclass AS rel, a.attname, a.atttypid::regtype AS typ
+             FROM unnest(rels, atts) AS k(rel, att) JOIN pg_attribute a ON a.attrelid = k.rel AND a.attnum = k.att
+             ORDER BY k.rel::regclass::text, a.attname LOOP
+        IF c.typ NOT IN ('smallint'::regtype, 'integer'::regtype, 'bigint'::regtype) THEN
+            RAISE EXCEPTION 'column "%" of relation % is of type %, not an integer type', c.attname, c.rel, c.typ
+                USING ERRCODE = 'datatype_mismatch',
+                      DETAIL = CASE WHEN c.rel = table_name AND c.attname = column_name THEN 'It is the key.'
+                                    ELSE 'It references the key through foreign keys.' END;
+        END IF;
+        EXECUTE format('SELECT min(%1$I)::bigint, max(%1$I)::bigint FROM %2$s', c.attname, c.rel) INTO lo, hi;
+        IF lo < 0 THEN
+            RAISE EXCEPTION 'column "%" of relation % holds the negative value %', c.attname, c.rel, lo
+                USING ERRCODE = 'numeric_value_out_of_range',
+                      DETAIL = format('A %s is not negative; its IDs sort as unsigned numbers.', fam);
+        ELSIF hi >= floor_now THEN
+            RAISE EXCEPTION 'column "%" of relation % holds %, which would not sort before the new IDs', c.attname, c.rel, hi
+                USING ERRCODE = 'numeric_value_out_of_range',
+                      DETAIL = format('As a %s, %s is at or past the IDs of now, which start at %s.', fam, hi, floor_now);
+        END IF;
+    END LOOP;
+
+    -- the foreign keys on those columns, dropped now and added again at the end
+    SELECT array_agg(format('ALTER TABLE %s DROP CONSTRAINT %I', f.conrelid::regclass, f.conname)
+                     ORDER BY f.conrelid::regclass::text, f.conname),
+           array_agg(format('ALTER TABLE %s ADD CONSTRAINT %I %s', f.conrelid::regclass, f.conname,
+                            pg_get_constraintdef(f.oid))
+                     ORDER BY f.conrelid::regclass::text, f.conname)
+    INTO drops, adds
+    FROM pg_constraint f
+    WHERE f.contype = 'f' AND f.conparentid = 0
+      AND EXISTS (SELECT FROM unnest(rels, atts) AS k(rel, att) WHERE k.rel = f.confrelid AND k.att = ANY (f.confkey))
+      -- (to bigint, only those with a column of another type, which changes)
+      AND (tname <> 'bigint' OR EXISTS (
+          SELECT FROM pg_attribute a
+          WHERE ((a.attrelid = f.conrelid AND a.attnum = ANY (f.conkey)) OR (a.attrelid = f.confrelid AND a.attnum = ANY (f.confkey)))
+            AND a.atttypid <> 'bigint'::regtype));
+    stmts := stmts || coalesce(drops, '{}');
+    -- the key's identity, or its default and the sequences that column owns
+    -- (in its partitions too: a partition attached with a serial of its own)
+    IF col.attidentity <> '' THEN
+        stmts := stmts || format('ALTER TABLE %s ALTER COLUMN %I DROP IDENTITY', table_name, column_name);
+    END IF;
+    IF col.attidentity = '' AND EXISTS (SELECT FROM pg_attrdef d WHERE d.adrelid = table_name AND d.adnum = col.attnum) THEN
+        stmts := stmts || format('ALTER TABLE %s ALTER COLUMN %I DROP DEFAULT', table_name, column_name);
+    END IF;
+    stmts := stmts || coalesce((
+        SELECT array_agg(format('DROP SEQUENCE %s', d.objid::regclass) ORDER BY d.objid::regclass::text)
+        FROM (SELECT table_name::oid UNION SELECT relid FROM pg_partition_tree(table_name)) AS t(relid)
+        JOIN pg_attribute a ON a.attrelid = t.relid AND a.attname = column_name
+        JOIN pg_depend d ON d.classid = 'pg_class'::regclass AND d.refclassid = 'pg_class'::regclass
+                        AND d.refobjid = t.relid AND d.refobjsubid = a.attnum AND d.deptype = 'a'
+        JOIN pg_class q ON q.oid = d.objid AND q.relkind = 'S'),
+        '{}');
+    -- the new type, in one ALTER TABLE per table (a constraint comparing two
+    -- of its columns is parsed again only once both have it; to bigint, only
+    -- the columns of another type); the key's default
+    stmts := stmts || (
+        SELECT array_agg(format('ALTER TABLE %s %s', r::regclass, alters) ORDER BY d, r::regclass::text)
+        FROM (SELECT k.rel AS r, min(k.depth) AS d,
+                     string_agg(concat_ws(', ',
+                                    CASE WHEN tname = 'bigint' AND a.atttypid = 'bigint'::regtype THEN NULL
+                                         WHEN tname = 'bigint' THEN format('ALTER COLUMN %I TYPE bigint USING %I::bigint',
+                                                                           a.attname, a.attname)
+                                         ELSE format('ALTER COLUMN %I TYPE %I.%I USING %I::bigint::%I.%I',
+                                                     a.attname, ext, tname, a.attname, ext, tname) END,
+                                    CASE WHEN k.rel = table_name AND k.att = col.attnum
+                                         THEN format('ALTER COLUMN %I SET DEFAULT %s', a.attname, gen) END),
+                                ', ' ORDER BY k.att) FILTER (WHERE tname <> 'bigint' OR a.atttypid <> 'bigint'::regtype
+                                                                   OR (k.rel = table_name AND k.att = col.attnum)) AS alters
+              FROM unnest(rels, atts, depths) AS k(rel, att, depth)
+              JOIN pg_attribute a ON a.attrelid = k.rel AND a.attnum = k.att
+              GROUP BY k.rel) x
+        WHERE alters IS NOT NULL);
+    stmts := stmts || coalesce(adds, '{}');
+
+    -- the statements run with the extension's schema on the path: ALTER
+    -- TYPE parses the table's CHECK constraints and index expressions again,
+    -- and an operator such as <> that they use is the extension's now
+    PERFORM set_config('search_path', format('pg_catalog, %I, pg_temp', ext), true);
+    FOREACH s IN ARRAY stmts LOOP
+        n := n + 1;
+        IF NOT dry_run THEN
+            -- progress: what runs now, for the caller (a NOTICE, which
+            -- client_min_messages = warning silences) and for other
+            -- sessions (the application_name pg_stat_activity shows; the
+            -- caller's again at the end, or at the rollback of an error)
+            RAISE NOTICE 'uniqueid_convert_key: step % of %: %', n, cardinality(stmts), s;
+            PERFORM set_config('application_name', format('uniqueid_convert_key: step %s of %s', n, cardinality(stmts)), true);
+            EXECUTE s;
+        END IF;
+        RETURN NEXT s;
+    END LOOP;
+    IF NOT dry_run THEN
+        PERFORM set_config('application_name', app, true);
+    END IF;
+END
+$function$;
+COMMENT ON FUNCTION uniqueid_convert_key(regclass, name, regtype, integer, boolean) IS
+    'moves an integer key and the foreign keys that reference it onto shardid or snowflake, or to bigint taking snowflakes, keeping every value; returns the statements (dry_run: runs none), with a NOTICE before each it runs';

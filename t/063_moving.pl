@@ -253,5 +253,29 @@ SKIP:
 		'next_snowflake()', 'and the extension it came from could be dropped');
 }
 
+# how far a conversion is, seen from another session: while its third
+# step (DROP SEQUENCE) waits for a lock another transaction holds on the
+# sequence, its session's application_name says which step of how many;
+# after it, the caller's name is back
+$node->safe_psql('postgres', q{CREATE TABLE watched (id bigserial PRIMARY KEY); INSERT INTO watched DEFAULT VALUES});
+my $holder = $node->background_psql('postgres');
+$holder->query_safe('BEGIN; SELECT last_value FROM watched_id_seq');
+my ($conv_out, $conv_err) = ('', '');
+my $conv = IPC::Run::start(
+	[ 'psql', '-XAtq', '-v', 'ON_ERROR_STOP=1', '-d', $node->connstr('postgres'),
+	  '-c', q{SET application_name = 'billing'},
+	  '-c', q{SELECT count(*) FROM uniqueid_convert_key('watched', 'id', 'snowflake')},
+	  '-c', 'SHOW application_name' ],
+	'<', \undef, '>', \$conv_out, '2>', \$conv_err, IPC::Run::timeout($PostgreSQL::Test::Utils::timeout_default));
+ok( $node->poll_query_until('postgres', q{SELECT count(*) = 1 FROM pg_stat_activity
+		WHERE application_name = 'uniqueid_convert_key: step 3 of 4' AND wait_event_type = 'Lock'}),
+	'another session sees the conversion at its step 3 of 4, waiting for a lock, in pg_stat_activity');
+$holder->query_safe('COMMIT');
+$holder->quit;
+$conv->finish;
+is($conv_out, "4\nbilling\n", "the conversion ran its 4 steps, and the caller's application_name is back");
+like($conv_err, qr/NOTICE:  uniqueid_convert_key: step 1 of 4: LOCK TABLE .*\n.*step 4 of 4: ALTER TABLE /s,
+	'the caller saw a NOTICE before each step');
+
 $node->stop;
 done_testing();

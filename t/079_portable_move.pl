@@ -27,16 +27,22 @@ sub as_owner
 	return $node->safe_psql('app', $sql, extra_params => [ '-U', 'owner' ]);
 }
 
-# the application, on the edition in schema ids, node 3, with rows already
-as_owner(q{CREATE SCHEMA ids; ALTER DATABASE app SET search_path = ids, public});
-my ($ret, $out, $err) = $node->psql('app', undef, extra_params => [ '-U', 'owner', '-1', '-f', $edition ]);
+# the application, on the edition in schema ids, node 3, with rows already;
+# installed as doc/portable.md says: the edition's schema first for the
+# install only, the database's search_path public, ids
+as_owner(q{CREATE SCHEMA ids; ALTER DATABASE app SET search_path = public, ids});
+my ($ret, $out, $err);
+{
+	local $ENV{PGOPTIONS} = '-c search_path=ids';
+	($ret, $out, $err) = $node->psql('app', undef, extra_params => [ '-U', 'owner', '-1', '-f', $edition ]);
+}
 is($ret, 0, 'the edition is installed') or diag $err;
 as_owner(q{
 	SELECT uniqueid_set_node(3);
-	CREATE TABLE public.media (id shardid PRIMARY KEY DEFAULT next_id(), url text NOT NULL);
-	CREATE TABLE public.events (id snowflake PRIMARY KEY DEFAULT next_snowflake(),
-	                            media_id shardid NOT NULL REFERENCES public.media);
-	CREATE TABLE public.docs (id uuid PRIMARY KEY DEFAULT next_uuid7(), media_id shardid REFERENCES public.media);
+	CREATE TABLE media (id shardid PRIMARY KEY DEFAULT next_id(), url text NOT NULL);
+	CREATE TABLE events (id snowflake PRIMARY KEY DEFAULT next_snowflake(),
+	                     media_id shardid NOT NULL REFERENCES media);
+	CREATE TABLE docs (id uuid PRIMARY KEY DEFAULT next_uuid7(), media_id shardid REFERENCES media);
 	INSERT INTO public.media (url) SELECT 'u' || g FROM generate_series(1, 5000) g;
 	INSERT INTO public.events (media_id) SELECT id FROM public.media;
 	INSERT INTO public.docs (media_id) SELECT id FROM public.media;
@@ -73,6 +79,13 @@ for my $c (1 .. 3)
 }
 ok($node->poll_query_until('app', q{SELECT count(DISTINCT client) = 3 AND count(*) >= 150 FROM seen}),
 	'the clients insert through the edition');
+is(as_owner(q{SELECT string_agg(DISTINCT relnamespace::regnamespace::text, ',') FROM pg_class
+	WHERE relname IN ('media', 'events', 'docs')}), 'public', "the application's tables are in public, the edition in ids");
+
+# the extension needs a superuser (or whoever a service lets create it)
+(undef, undef, $err) = $node->psql('app', "\\set VERBOSITY verbose\nCREATE EXTENSION uniqueid", extra_params => [ '-U', 'owner' ]);
+like($err, qr/42501: permission denied to create extension "uniqueid"/,
+	'the database owner may not create the extension: step 1 is a superuser\'s');
 
 # the move, as doc/portable.md gives it: the extension beside the edition
 $node->safe_psql('app', q{CREATE SCHEMA uniqueid; CREATE EXTENSION uniqueid SCHEMA uniqueid;
@@ -114,10 +127,16 @@ ok($node->poll_query_until('app', qq{SELECT count(*) >= $moved + 150 FROM public
 	'the clients insert through the extension');
 
 # the edition removed (its schema first in search_path, as it was installed)
-($ret, $out, $err) = $node->psql('app', undef, extra_params => [ '-U', 'owner', '-1', '-f', $remove ]);
+{
+	local $ENV{PGOPTIONS} = '-c search_path=ids';
+	($ret, $out, $err) = $node->psql('app', undef, extra_params => [ '-U', 'owner', '-1', '-f', $remove ]);
+}
 is($ret, 0, 'the edition is removed') or diag $err;
-# the extension's schema in the search_path, for its operators and functions
-as_owner(q{ALTER DATABASE app SET search_path = uniqueid, public});
+# the extension's schema in the search_path in its place, for its operators
+# and functions
+as_owner(q{ALTER DATABASE app SET search_path = public, uniqueid});
+is(as_owner(q{SELECT count(*) > 0 FROM media WHERE id < next_id()}), 't',
+	"a new session finds the application's tables and the extension's functions by their names");
 my $after_removal = $node->safe_psql('app', q{SELECT count(*) FROM public.seen});
 ok($node->poll_query_until('app', qq{SELECT count(*) >= $after_removal + 150 FROM public.seen}),
 	'the clients insert after the edition is gone');

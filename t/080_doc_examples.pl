@@ -38,6 +38,14 @@ my @docs = ('README.md', map { s{^\Q$top\E/}{}r } sort glob("$top/doc/*.md"));
 ok(@docs > 1, 'README.md and the documents of doc/ are found');
 # UID_DOCS=doc/sno.md checks one document only
 @docs = grep { $_ eq $ENV{UID_DOCS} } @docs if $ENV{UID_DOCS};
+# each document with examples says, in one place, what they assume
+for my $doc (@docs)
+{
+	my $text = slurp_file("$top/$doc");
+	next unless $text =~ /^\s*```sql/m;
+	like($text, qr/fresh server, in UTC, with `client_min_messages = warning`/,
+		"$doc says what its examples assume (a fresh server, UTC, client_min_messages)");
+}
 
 # parse(FILE): the document's SQL blocks [server, [statements]] and its
 # servers' settings {server => [lines]}; a statement is

@@ -36,7 +36,8 @@
 # fetched, shared by the roots.  Each run works in overlays on them
 # (pkg/work/V-build, V-install), which it unmounts and removes however it
 # ends (UID_PKG_KEEP=1 keeps them, unmounted, in pkg/work/V-*.ov/upper);
-# its logs are in pkg/logs/V.
+# its logs are in pkg/logs/V.  UID_PKG_OUT=DIR copies the package built
+# (not its -dbgsym) to DIR, for a release.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 TOP=$PWD
@@ -422,16 +423,39 @@ echo "# copies made in $(since $t)"
 in_root "$B" sh -c "cd /build && dpkg-source -b uniqueid-$EXTVERSION" >"$LOGS/source.log" 2>&1 ||
 	{ cat "$LOGS/source.log"; fail "dpkg-source -b (the source package)"; }
 
+# the tree as a user's checkout is, to see what the build leaves in it: a
+# git repository of its own, everything committed (the host's git)
+tree_git() { git -C "$B$SRCDIR" -c user.name=test -c user.email=test@invalid "$@"; }
+tracked=
+command -v git >/dev/null && tree_git init -q && tree_git add -A && tree_git commit -qm tree && tracked=1
+
 t=$SECONDS
 in_root "$B" sh -c "cd $SRCDIR && dpkg-buildpackage -us -uc -b" >"$LOGS/build.log" 2>&1
 rc=$?
 debs=$(cd "$B/build" && ls -1 postgresql-*-uniqueid_*.deb 2>/dev/null | grep -v dbgsym)
 if [ $rc -eq 0 ] && echo "$debs" | grep -qx "${PKG}_${DEBVERSION}_[a-z0-9]*\.deb"; then
 	pass "dpkg-buildpackage -us -uc -b in a clean $SUITE root built $(echo $debs) in $(since $t)"
+	# (a release's packages: DEVELOPER.md, releasing)
+	if [ -n "${UID_PKG_OUT:-}" ]; then
+		mkdir -p "$UID_PKG_OUT" && (cd "$B/build" && cp $debs "$UID_PKG_OUT/") && echo "# copied $(echo $debs) to $UID_PKG_OUT"
+	fi
 else
 	tail -n 40 "$LOGS/build.log"
 	fail "dpkg-buildpackage -us -uc -b in a clean $SUITE root (exit $rc; log in $LOGS/build.log)"
 	finish "package $V"
+fi
+# what README.md promises of the build: the tree as it was (git status
+# clean: no file changed, and what it made is what .gitignore lists)
+if [ -n "$tracked" ]; then
+	left=$(tree_git status --porcelain 2>&1)
+	if [ -z "$left" ]; then
+		pass "the build leaves the source tree as it found it (git status: clean)"
+	else
+		echo "$left" | head -n 10 | sed 's/^/# /'
+		fail "the build leaves the source tree changed (git status above)"
+	fi
+else
+	echo "# no git here: what the build leaves in the tree is not checked"
 fi
 w=$(grep -cE '\.[ch]:[0-9]+:([0-9]+:)? warning:' "$LOGS/build.log")
 if [ "$w" -eq 0 ]; then
@@ -516,6 +540,13 @@ for f in "/usr/lib/postgresql/$V/lib/uniqueid.so" "/usr/share/postgresql/$V/exte
 done
 [ -z "$missing" ] && pass "the package installs the library, the control file and every sql/ script for $V" ||
 	fail "the package lacks:$missing"
+# and the files the documents run, as they are in the tree
+shipped=
+for f in portable/uniqueid.sql portable/uniqueid-remove.sql monitoring/postgres_exporter.yml monitoring/uniqueid-alerts.yml; do
+	cmp -s "$f" "$I/usr/share/$PKG/$f" || shipped="$shipped $f"
+done
+[ -z "$shipped" ] && pass "the package ships the SQL edition and the monitoring files in /usr/share/$PKG, as in the tree" ||
+	fail "/usr/share/$PKG lacks, or has other versions of:$shipped"
 
 # a cluster as a user makes one; its socket in a directory of its own and
 # no TCP, so nothing on the machine clashes with it; another library is
@@ -587,6 +618,22 @@ if [ "$out" = "1.0"$'\n'"$EXTVERSION"$'\n''t' ]; then
 else
 	echo "$out" | sed 's/^/# /'
 	fail "CREATE EXTENSION uniqueid VERSION '1.0'; ALTER EXTENSION uniqueid UPDATE"
+fi
+
+# the SQL edition, from where the package put it, as doc/portable.md runs
+# it: installed into a database without the extension, used, removed
+ed=/usr/share/$PKG/portable
+psql_root -d postgres -c "CREATE DATABASE uid_portable" >"$LOGS/portable.log" 2>&1 &&
+	psql_root -d uid_portable -1 -f "$ed/uniqueid.sql" >>"$LOGS/portable.log" 2>&1 &&
+	p_used=$(psql_root -d uid_portable -c "SELECT next_id(5) < next_id(5), length(next_snowflake()::text) > 15" 2>&1) &&
+	psql_root -d uid_portable -1 -f "$ed/uniqueid-remove.sql" >>"$LOGS/portable.log" 2>&1 &&
+	p_left=$(psql_root -d uid_portable -c "SELECT count(*) FROM pg_proc WHERE proname = 'next_id'" 2>&1)
+if [ "${p_used:-} ${p_left:-}" = "t|t 0" ]; then
+	pass "the SQL edition from $ed installs, generates, and removes itself"
+else
+	tail -n 10 "$LOGS/portable.log" | sed 's/^/# /'
+	echo "# generated: ${p_used:-}; functions next_id left: ${p_left:-}"
+	fail "the SQL edition from $ed"
 fi
 
 # purge: every file the package installed is gone

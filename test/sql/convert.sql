@@ -205,5 +205,14 @@ INSERT INTO legacy2 VALUES ('01ARZ3NDEKTSV4RRFFQ69G5FAV'), ('not-a-ulid');
 ALTER TABLE legacy2 ALTER COLUMN u TYPE ulid USING u::ulid;
 SELECT format_type(atttypid, NULL) AS legacy2_u_still FROM pg_attribute WHERE attrelid = 'legacy2'::regclass AND attname = 'u';
 
+-- progress: a NOTICE before each statement it runs, which the caller sees
+-- (here, with client_min_messages = notice) and can silence; none in a dry run
+CREATE TABLE progress (id bigserial PRIMARY KEY, note text);
+INSERT INTO progress (note) VALUES ('a'), ('b');
+SET client_min_messages = notice;
+SELECT count(*) AS statements FROM uniqueid_convert_key('progress', 'id', 'snowflake', dry_run => true);
+SELECT count(*) AS statements FROM uniqueid_convert_key('progress', 'id', 'snowflake');
+SET client_min_messages = warning;
+
 RESET search_path;
 DROP SCHEMA shop CASCADE;

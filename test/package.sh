@@ -625,7 +625,7 @@ fi
 ed=/usr/share/$PKG/portable
 psql_root -d postgres -c "CREATE DATABASE uid_portable" >"$LOGS/portable.log" 2>&1 &&
 	psql_root -d uid_portable -1 -f "$ed/uniqueid.sql" >>"$LOGS/portable.log" 2>&1 &&
-	p_used=$(psql_root -d uid_portable -c "SELECT next_id(5) < next_id(5), length(next_snowflake()::text) > 15" 2>&1) &&
+	p_used=$(psql_root -d uid_portable -c "SELECT next_snowflake() < next_snowflake(), next_uuid7() < next_uuid7()" 2>&1) &&
 	psql_root -d uid_portable -1 -f "$ed/uniqueid-remove.sql" >>"$LOGS/portable.log" 2>&1 &&
 	p_left=$(psql_root -d uid_portable -c "SELECT count(*) FROM pg_proc WHERE proname = 'next_id'" 2>&1)
 if [ "${p_used:-} ${p_left:-}" = "t|t 0" ]; then
@@ -634,6 +634,20 @@ else
 	tail -n 10 "$LOGS/portable.log" | sed 's/^/# /'
 	echo "# generated: ${p_used:-}; functions next_id left: ${p_left:-}"
 	fail "the SQL edition from $ed"
+fi
+
+# the exporter's file from where the package put it: each of its queries
+# runs against the package's server and returns rows
+ex=/usr/share/$PKG/monitoring/postgres_exporter.yml
+awk '/^  query: \|/ { q = 1; next } q && /^    / { sub(/^    /, ""); print; next } q { print ";"; q = 0 }' "$I$ex" >"$I/tmp/exporter.sql"
+nq=$(grep -c '^;$' "$I/tmp/exporter.sql")
+rows=$(psql_root -d uid_update -f /tmp/exporter.sql 2>&1)
+qrc=$?
+if [ "$nq" -ge 2 ] && [ "$qrc" -eq 0 ] && ! echo "$rows" | grep -q ERROR && [ "$(echo "$rows" | grep -c .)" -ge "$nq" ]; then
+	pass "the $nq queries of $ex run against the package's server, returning rows"
+else
+	echo "$rows" | tail -n 5 | sed 's/^/# /'
+	fail "the queries of $ex ($nq found)"
 fi
 
 # purge: every file the package installed is gone

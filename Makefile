@@ -24,6 +24,26 @@ PG_CONFIG ?= pg_config
 PGXS := $(shell $(PG_CONFIG) --pgxs)
 include $(PGXS)
 
+# make install prefix=DIR: the extension under DIR only, its control file
+# and scripts in DIR/share/extension, its library in DIR/lib, as PostgreSQL
+# 18's extension_control_path and dynamic_library_path find them
+# (doc/installing.md).  PGXS takes its directories from pg_config, which a
+# prefix on the command line does not change where pg_config's are fixed
+# (Debian's, which even overrides pkglibdir): they are made to follow it here.
+ifeq ($(origin prefix),command line)
+override datadir = $(prefix)/share
+override pkglibdir = $(prefix)/lib
+override bitcodedir = $(prefix)/lib/bitcode
+endif
+
+# The tree of an extension image (CloudNativePG's ImageVolume extensions:
+# lib/ and share/extension/ at the image's root): make image-tree
+# IMAGE_ROOT=DIR
+.PHONY: image-tree
+image-tree:
+	@test -n "$(IMAGE_ROOT)" || { echo "make image-tree needs IMAGE_ROOT=DIR" >&2; exit 2; }
+	$(MAKE) -f $(firstword $(MAKEFILE_LIST)) install prefix=$(abspath $(IMAGE_ROOT))
+
 # Out of tree (make -f SRC/Makefile VPATH=SRC, as Debian's pg_buildext builds):
 # the directories of the objects and the tests' programs in the build directory
 $(shell mkdir -p src test)

@@ -393,8 +393,11 @@ SKIP:
 	# parseInt8: a key past 2^53 as a number is another number
 	($rc, $out) = run($dir, [ 'node', 'run.js', 1 ], %env, MODEL => 'declared', PARSE_INT8 => 'yes');
 	$r = last_json($out);
-	is(join(' ', map { $_ // 'none' } $r->{author_type}, $r->{read_back}, ($r->{books_error} // '') =~ /^(\d+)/),
-		'number 1152921504606846976 23503', 'TypeORM: with parseInt8, findOneBy() reads another key, and the books of that author fail')
+	# (the nearest double, 1152921504606846976, which JavaScript prints
+	# 1152921504606847000)
+	is(join(' ', map { $_ // 'none' } $r->{author_type}, ($r->{read_back} // '') eq '1152921504606846977' ? 'same' : 'another',
+			($r->{books_error} // '') =~ /^(\d+)/),
+		'number another 23503', 'TypeORM: with parseInt8, findOneBy() reads another key, and the books of that author fail')
 	  or diag($out);
 }
 
@@ -433,8 +436,11 @@ SKIP:
 	is_deeply(\@books, $r->{book_table}, "Drizzle: ... each row its key");
 	($rc, $out) = run($dir, [ 'node', 'run.js' ], %env, MODE => 'number');
 	$r = last_json($out);
-	is(join(' ', map { $_ // 'none' } $r->{author_type}, $r->{read_back}, ($r->{books_error} // '') =~ /^(\d+)/),
-		'number 1152921504606846976 23503', 'Drizzle: with mode: "number", select() reads another key, and the books of that author fail')
+	# (the nearest double, 1152921504606846976, which JavaScript prints
+	# 1152921504606847000)
+	is(join(' ', map { $_ // 'none' } $r->{author_type}, ($r->{read_back} // '') eq '1152921504606846977' ? 'same' : 'another',
+			($r->{books_error} // '') =~ /^(\d+)/),
+		'number another 23503', 'Drizzle: with mode: "number", select() reads another key, and the books of that author fail')
 	  or diag($out);
 	# drizzle-kit pull reads a key back as a number
 	($rc, $out) = run($dir, [ @kit, 'pull' ], %env, DRIZZLE_OUT => './pulled');

@@ -339,6 +339,25 @@ SKIP:
 		'Sequelize: describeTable reads the key as a BIGINT primary key');
 }
 
+# The key past 2^53, with its lowest bit set, that test/orms/typeorm and
+# test/orms/drizzle insert and read back (BIG in their run.js)
+my $past_2_53 = '1152921504606846977';
+
+# read_as_number(OUT, WHAT): a run.js whose keys are JavaScript numbers
+# (OUT its output) read $past_2_53 back as another number (the nearest
+# double, 1152921504606846976, which JavaScript prints 1152921504606847000),
+# and the books saved with it failed their foreign key (23503)
+sub read_as_number
+{
+	my ($out, $what) = @_;
+	my $r = last_json($out);
+	is(join(' ', map { $_ // 'none' } $r->{author_type}, ($r->{read_back} // '') eq $past_2_53 ? 'same' : 'another',
+			($r->{books_error} // '') =~ /^(\d+)/),
+		'number another 23503', $what)
+	  or diag($out);
+	return;
+}
+
 # normalized(DB): the columns the setting made in DB, "table.column, ..."
 sub normalized
 {
@@ -387,18 +406,12 @@ SKIP:
 		'TypeORM: migration:generate --check finds nothing to write');
 	my @books = @{ $r->{books} // [] };
 	is_deeply([ scalar(@books), $r->{author_type}, $r->{book_types}, $r->{author}, $r->{read_back} ],
-		[ 300, 'string', ['string'], $r->{author_in_table}, '1152921504606846977' ],
+		[ 300, 'string', ['string'], $r->{author_in_table}, $past_2_53 ],
 		'TypeORM: save() got back every key, and findOneBy() read one past 2^53, as exact strings');
 	is_deeply(\@books, $r->{book_table}, "TypeORM: ... each entity its row's key");
 	# parseInt8: a key past 2^53 as a number is another number
 	($rc, $out) = run($dir, [ 'node', 'run.js', 1 ], %env, MODEL => 'declared', PARSE_INT8 => 'yes');
-	$r = last_json($out);
-	# (the nearest double, 1152921504606846976, which JavaScript prints
-	# 1152921504606847000)
-	is(join(' ', map { $_ // 'none' } $r->{author_type}, ($r->{read_back} // '') eq '1152921504606846977' ? 'same' : 'another',
-			($r->{books_error} // '') =~ /^(\d+)/),
-		'number another 23503', 'TypeORM: with parseInt8, findOneBy() reads another key, and the books of that author fail')
-	  or diag($out);
+	read_as_number($out, 'TypeORM: with parseInt8, findOneBy() reads another key, and the books of that author fail');
 }
 
 # --- Drizzle ------------------------------------------------------------------
@@ -430,18 +443,12 @@ SKIP:
 	my $r = last_json($out);
 	my @books = @{ $r->{books} // [] };
 	is_deeply([ scalar(@books), $r->{author_type}, $r->{book_types}, $r->{author}, $r->{read_back} ],
-		[ 300, 'bigint', ['bigint'], $r->{author_in_table}, '1152921504606846977' ],
+		[ 300, 'bigint', ['bigint'], $r->{author_in_table}, $past_2_53 ],
 		'Drizzle: insert().returning(), in batches of 100, got back every key, and select() read one past 2^53, as exact BigInts')
 	  or diag($out);
 	is_deeply(\@books, $r->{book_table}, "Drizzle: ... each row its key");
 	($rc, $out) = run($dir, [ 'node', 'run.js' ], %env, MODE => 'number');
-	$r = last_json($out);
-	# (the nearest double, 1152921504606846976, which JavaScript prints
-	# 1152921504606847000)
-	is(join(' ', map { $_ // 'none' } $r->{author_type}, ($r->{read_back} // '') eq '1152921504606846977' ? 'same' : 'another',
-			($r->{books_error} // '') =~ /^(\d+)/),
-		'number another 23503', 'Drizzle: with mode: "number", select() reads another key, and the books of that author fail')
-	  or diag($out);
+	read_as_number($out, 'Drizzle: with mode: "number", select() reads another key, and the books of that author fail');
 	# drizzle-kit pull reads a key back as a number
 	($rc, $out) = run($dir, [ @kit, 'pull' ], %env, DRIZZLE_OUT => './pulled');
 	like(-f "$dir/pulled/schema.ts" ? slurp_file("$dir/pulled/schema.ts") : $out, qr/^\s*id: bigint\(\{ mode: "number" \}\)/m,

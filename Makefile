@@ -44,6 +44,15 @@ image-tree:
 	@test -n "$(IMAGE_ROOT)" || { echo "make image-tree needs IMAGE_ROOT=DIR" >&2; exit 2; }
 	$(MAKE) -f $(firstword $(MAKEFILE_LIST)) install prefix=$(abspath $(IMAGE_ROOT))
 
+# The SQL edition as the pg_tle extension uniqueid_sql (doc/portable.md):
+# portable/uniqueid-pgtle.sql is generated from portable/uniqueid.sql and
+# portable/pgtle/, never edited by hand (t/002_facts.pl checks it is what
+# this makes).  In the source tree, also out of tree.
+.PHONY: pgtle
+pgtle:
+	perl $(srcdir)/tools/pgtle_installer.pl $(srcdir)/portable >$(srcdir)/portable/uniqueid-pgtle.sql.new
+	mv $(srcdir)/portable/uniqueid-pgtle.sql.new $(srcdir)/portable/uniqueid-pgtle.sql
+
 # Out of tree (make -f SRC/Makefile VPATH=SRC, as Debian's pg_buildext builds):
 # the directories of the objects and the tests' programs in the build directory
 $(shell mkdir -p src test)

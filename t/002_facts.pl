@@ -166,6 +166,19 @@ for my $file (sort keys %frozen)
 		"$file is frozen (its sha256 is the one recorded at its release)");
 }
 
+# the SQL edition's pg_tle installer is what make pgtle makes of
+# portable/uniqueid.sql and portable/pgtle/ (and that succeeds: the edition
+# is the version portable/pgtle/versions names last)
+{
+	my $made = `perl '$top/tools/pgtle_installer.pl' '$top/portable' 2>&1`;
+	is($?, 0, 'make pgtle makes the pg_tle installer') or diag $made;
+	ok($made eq slurp('portable/uniqueid-pgtle.sql'),
+		'portable/uniqueid-pgtle.sql is what make pgtle makes (never edited by hand: run make pgtle)');
+	my ($edition) = slurp('portable/pgtle/versions') =~ /^(\d+(?:\.\d+)+) [0-9a-f]{64}\s*\z/m;
+	ok(defined $edition && vcmp($edition, $ver) <= 0,
+		"the SQL edition's version (" . ($edition // 'none') . ") is a uniqueid release's, at most $ver");
+}
+
 # debian/changelog
 my @deb;
 my $entry;

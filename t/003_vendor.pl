@@ -50,7 +50,7 @@ for (split /\n/, slurp_file("$top/test/vendor.lock"))
 		"test/vendor.lock: $f[0] has its eight fields");
 	push @lock, \%e;
 }
-cmp_ok(scalar @lock, '>=', 4, 'test/vendor.lock lists Citus (two releases), pgEdge snowflake and pg_uuidv7');
+cmp_ok(scalar @lock, '>=', 5, 'test/vendor.lock lists Citus (two releases), pgEdge snowflake, pg_uuidv7 and pg_tle');
 
 # run(ENV, COMMAND...): exit status, stdout, stderr of COMMAND with ENV set
 # and the harness's own variables cleared first

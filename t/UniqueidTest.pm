@@ -24,7 +24,7 @@ use Time::HiRes qw(time usleep);
 
 our @EXPORT = qw(uid_node uid_clock_set uid_on_clock uid_on_faults uid_fault uid_kill_all
   uid_wait_down uid_wait_until uid_concurrently uid_concurrently_on uid_error uid_set
-  uid_citus_missing uid_carry_setup uid_carry_check uid_wait_renewal uid_wait_past_horizon
+  uid_citus_missing uid_pgtle_missing uid_carry_setup uid_carry_check uid_wait_renewal uid_wait_past_horizon
   uid_doc_blocks uid_contains uid_try_function uid_registry_past_grace uid_netns_command
   uid_netns_why);
 
@@ -67,6 +67,19 @@ sub uid_citus_missing
 	  || "$libdir/citus.so is missing; test/run.sh builds it from its archive of test/vendor.lock,"
 	  . ' in a directory UID_VENDOR names, in ../shared/vendor, or from its upstream URL (test/vendor.sh)';
 	return "Citus is not installed for PostgreSQL " . $node->pg_version . " ($why)";
+}
+
+# uid_pgtle_missing(NODE): undef when pg_tle is installed for NODE's server;
+# else why not, for a skip message (test/run.sh's UID_PGTLE_WHY, or that
+# pg_tle.so is missing).
+sub uid_pgtle_missing
+{
+	my ($node) = @_;
+	my $libdir = $node->config_data('--pkglibdir');
+	return undef if -f "$libdir/pg_tle.so";
+	my $why = $ENV{UID_PGTLE_WHY}
+	  || "$libdir/pg_tle.so is missing; test/run.sh builds it from its archive of test/vendor.lock (test/pgtle.sh)";
+	return "pg_tle is not installed for PostgreSQL " . $node->pg_version . " ($why)";
 }
 
 # uid_clock_set(NODE, SECONDS): every process of NODE started under

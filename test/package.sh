@@ -547,7 +547,7 @@ done
 	fail "the package lacks:$missing"
 # and the files the documents run, as they are in the tree
 shipped=
-for f in portable/uniqueid.sql portable/uniqueid-remove.sql monitoring/postgres_exporter.yml monitoring/uniqueid-alerts.yml; do
+for f in portable/uniqueid.sql portable/uniqueid-remove.sql portable/uniqueid-pgtle.sql monitoring/postgres_exporter.yml monitoring/uniqueid-alerts.yml; do
 	cmp -s "$f" "$I/usr/share/$PKG/$f" || shipped="$shipped $f"
 done
 [ -z "$shipped" ] && pass "the package ships the SQL edition and the monitoring files in /usr/share/$PKG, as in the tree" ||

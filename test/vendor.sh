@@ -1,5 +1,5 @@
 # test/vendor.sh - the third-party source archives of test/vendor.lock
-# (Citus, pgEdge snowflake, pg_uuidv7), for test/run.sh, test/citus.sh,
+# (Citus, pgEdge snowflake, pg_uuidv7, pg_tle), for test/run.sh, test/citus.sh, test/pgtle.sh,
 # test/roots.sh and bench/run.sh.  Source it (after test/lib.sh, for
 # uid_log).
 #

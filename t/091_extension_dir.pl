@@ -9,7 +9,8 @@
 # test/run.sh has installed uniqueid too; a marker in DIR's control file
 # tells which one the server read); CREATE EXTENSION at 1.0 and the update
 # to the default version, generation, the views; pg_dump and pg_restore into
-# a second server set up the same way.
+# a second server set up the same way; pg_upgrade from the previous major
+# installed so too, where it is beside this one (19's root).
 use strict;
 use warnings FATAL => 'all';
 use FindBin;
@@ -75,4 +76,48 @@ is( $copy->safe_psql('restored', q{SELECT count(*) FROM t;
 
 $copy->stop;
 $node->stop;
+
+# pg_upgrade from the previous major, both installed so: where test/run.sh
+# has that major beside this one (UID_UPGRADE_FROM: 18 in 19's root), the
+# extension built for it in a copy of the source without this tree's build
+# products (which a build out of tree would find through VPATH and take
+# for its own) into an image of its own
+SKIP:
+{
+	my $from = $ENV{UID_UPGRADE_FROM} // '';
+	skip 'pg_upgrade: no older major beside this server (test/run.sh sets UID_UPGRADE_FROM in '
+	  . "PostgreSQL 19's root, where Debian sid carries 18)", 5
+	  unless $from ne '' && -x "$from/bin/pg_ctl";
+	my $img_old = "$tmp/image_old";
+	mkdir "$tmp/src_old";
+	$ok = IPC::Run::run([ 'tar', '-C', $top, '--exclude=.git', '--exclude=*.o', '--exclude=*.so', '--exclude=*.bc',
+			'--exclude=./tmp_check', '--exclude=./results', '-cf', '-', '.' ], '|', [ 'tar', '-C', "$tmp/src_old", '-xf', '-' ])
+	  && IPC::Run::run([ 'make', '-s', '-C', "$tmp/src_old", "PG_CONFIG=$from/bin/pg_config", 'image-tree', "IMAGE_ROOT=$img_old" ],
+		'>', \$out, '2>', \$err);
+	ok($ok && -f "$img_old/lib/uniqueid.so", "make image-tree for the older major ($from)") or diag("$out\n$err");
+	my $old = uid_node('up_old', install_path => $from,
+		conf => [ "extension_control_path = '$img_old/share:\$system'", "dynamic_library_path = '$img_old/lib:\$libdir'" ]);
+	$old->start;
+	$maps = slurp_file('/proc/' . $old->safe_psql('postgres', q{SELECT pid FROM pg_stat_activity WHERE backend_type = 'checkpointer'}) . '/maps');
+	like($maps, qr{\Q$img_old\E/lib/uniqueid\.so}, "the older major's server preloads the library from its image");
+	$old->safe_psql('postgres', 'CREATE DATABASE app');
+	uid_carry_setup($old, 'app', 5_000);
+	$old->stop;
+	my $new = uid_node('up_new', conf => \@conf);
+	my $cwd = "$tmp/upgrade";
+	mkdir $cwd;
+	chdir $cwd;
+	command_ok(
+		[
+			'pg_upgrade', '--no-sync', '-d', $old->data_dir, '-D', $new->data_dir,
+			'-b', "$from/bin", '-B', $new->config_data('--bindir'),
+			'-s', $new->host, '-p', $old->port, '-P', $new->port, '--copy'
+		],
+		"pg_upgrade from $from, each server with the extension from its image");
+	$new->start;
+	$maps = slurp_file('/proc/' . $new->safe_psql('postgres', q{SELECT pid FROM pg_stat_activity WHERE backend_type = 'checkpointer'}) . '/maps');
+	like($maps, qr{\Q$img\E/lib/uniqueid\.so}, "the new major's server preloads it from this major's image");
+	uid_carry_check($new, 'app', 1, 'after pg_upgrade between the images');
+	$new->stop;
+}
 done_testing();

@@ -7,23 +7,36 @@
 # through uniqueid.  (AddressSanitizer cannot be preloaded into Debian's
 # server: it deadlocks in bindtextdomain before main does anything.)
 # Prints "ok - ..." or "not ok - ..." per check; run by test/run.sh on the
-# machine itself (as root, or as a user who may install the extension),
-# after which the extension is installed again from the tree given:
+# machine itself, beside the TAP files: the sanitized library is installed
+# under a directory of its own (make install prefix=DIR) and found there
+# through the servers' dynamic_library_path (the control file names
+# 'uniqueid', without $libdir), so the server's own directories keep the
+# normal build, which the other tests load meanwhile; the control file and
+# scripts are the installed ones (the extension installed from this tree
+# first).
 #
-#   bash test/sanitize.sh [TREE]    TREE: a built tree to reinstall from (default: none)
+#   bash test/sanitize.sh
 set -u
 cd "$(dirname "$0")/.." || exit 2
 . test/lib.sh
-back=${1:-}
 PGC="PG_CONFIG=$UID_PGBIN/pg_config"
 S=$(uid_tmpdir) || exit 2
 cleanup() {
 	uid_cluster_stop "$S"
 	rm -rf "$S"
-	# the normal build again
-	[ -n "$back" ] && make -s -C "$back" "$PGC" install >/dev/null
 }
 trap cleanup EXIT
+# mapped DIR WHAT: a check that the postmaster of the cluster in DIR runs
+# the sanitized library, not the server's own
+mapped() {
+	local pid
+	pid=$(head -n 1 "$1/data/postmaster.pid" 2>/dev/null)
+	if [ -n "$pid" ] && grep -q "$S/inst/lib/uniqueid.so" "/proc/$pid/maps" 2>/dev/null; then
+		echo "ok - $2 runs the sanitized library ($S/inst/lib/uniqueid.so)"
+	else
+		echo "not ok - $2 does not run the sanitized library ($S/inst/lib/uniqueid.so)"
+	fi
+}
 
 mkdir "$S/src"
 tar --exclude=.git --exclude='*.o' --exclude='*.so' --exclude='*.bc' --exclude=./results \
@@ -32,7 +45,7 @@ tar --exclude=.git --exclude='*.o' --exclude='*.so' --exclude='*.bc' --exclude=.
 flags="-g -fno-omit-frame-pointer -fsanitize=undefined -fno-sanitize-recover=all"
 uid_log "build with $flags"
 if ! uid_as_owner make -C "$S/src" "$PGC" with_llvm=no PG_CFLAGS="$flags" all >"$S/build.log" 2>&1 ||
-	! make -s -C "$S/src" "$PGC" with_llvm=no install >/dev/null; then
+	! uid_as_owner make -s -C "$S/src" "$PGC" with_llvm=no install prefix="$S/inst" >/dev/null; then
 	tail -n 30 "$S/build.log"
 	echo "not ok - uniqueid builds with the sanitizers"
 	exit 1
@@ -40,11 +53,13 @@ fi
 
 # the runtimes first in the server's library list; reports to files in $S
 runtimes="$(gcc -print-file-name=libubsan.so)"
-uid_cluster_init "$S" "jit = off" &&
+libpath="dynamic_library_path = '$S/inst/lib:\$libdir'"
+uid_cluster_init "$S" "jit = off" "$libpath" &&
 	uid_cluster_start "$S" LD_PRELOAD="$runtimes" \
 		ASAN_OPTIONS="detect_leaks=0:abort_on_error=1:log_path=$S/report" \
 		UBSAN_OPTIONS="print_stacktrace=1:log_path=$S/report" ||
 	{ echo "not ok - a server with the sanitized build starts"; exit 1; }
+mapped "$S" "the server"
 
 uid_log "pg_regress against the sanitized build"
 uid_as_owner_for 1200 PGHOST="$S" PGPORT=5432 PGUSER=postgres \
@@ -74,7 +89,7 @@ fi
 battery="upgrade types opclass casts binary_io generator guc sno families shortcode objectid uuid7 peer_families minmax_plans floor input_validity core_uuid security privileges masking serial"
 V=$S/vg
 mkdir "$V" && chown postgres: "$V" 2>/dev/null
-uid_cluster_init "$V" "jit = off" || { echo "not ok - a cluster for valgrind"; exit 1; }
+uid_cluster_init "$V" "jit = off" "$libpath" || { echo "not ok - a cluster for valgrind"; exit 1; }
 uid_as_owner LD_PRELOAD="$runtimes" UBSAN_OPTIONS="print_stacktrace=1:log_path=$S/report" \
 	setsid valgrind --quiet --error-limit=no --suppressions="$S/src/test/valgrind.supp" --num-callers=40 --log-file="$V/memcheck.%p" \
 	"$UID_PGBIN/postgres" -D "$V/data" >"$V/server.log" 2>&1 &
@@ -82,6 +97,7 @@ for _ in $(seq 1 120); do
 	"$UID_PGBIN/pg_isready" -q -h "$V" -p 5432 && break
 	sleep 1
 done
+mapped "$V" "the server under valgrind"
 uid_log "pg_regress under valgrind: $battery"
 uid_as_owner_for 900 PGHOST="$V" PGPORT=5432 PGUSER=postgres \
 	make -s -C "$S/src" "$PGC" installcheck TAP_TESTS= REGRESS="$battery" >"$V/regress.log" 2>&1

@@ -25,9 +25,9 @@ BEGIN
             USING ERRCODE = 'undefined_object',
                   HINT = 'Put the schema it was installed in first in search_path.';
     END IF;
-    -- the names below resolve in the edition's schema and pg_catalog only
+    -- the names below resolve in pg_catalog, then the edition's schema, only
     -- (to the end of this statement's transaction)
-    PERFORM pg_catalog.set_config('search_path', pg_catalog.quote_ident(s) OPERATOR(pg_catalog.||) ', pg_catalog', true);
+    PERFORM pg_catalog.set_config('search_path', pg_catalog.quote_ident(s), true);
 
     -- the edition's own objects: exactly the functions, domains, operators,
     -- tables and sequences portable/uniqueid.sql makes (the array types of

@@ -33,17 +33,20 @@ BEGIN
 END
 $check$;
 
--- While it installs, the script's names resolve in the edition's schema and
--- pg_catalog only: an operator or function another role created in another
--- schema of the caller's search_path is never bound into the edition's SQL
--- bodies.  Set for the session (a SQL editor may run each statement in a
--- transaction of its own) and restored at the end; had the script failed
--- half-way outside one transaction, `SET search_path` it again by hand.
+-- While it installs, the script's names resolve in pg_catalog, then in the
+-- edition's schema, and nowhere else: an operator or function another role
+-- created in another schema of the caller's search_path is never bound into
+-- the edition's SQL bodies, and a type another role named text, timestamptz,
+-- uuid or regclass in the edition's schema never takes the place of
+-- pg_catalog's in its signatures, variables and tables (search_path is the
+-- schema alone: pg_catalog, not named in it, is searched first).  Set for
+-- the session (a SQL editor may run each statement in a transaction of its
+-- own) and restored at the end; had the script failed half-way outside one
+-- transaction, `SET search_path` it again by hand.
 DO $path$
 BEGIN
     PERFORM pg_catalog.set_config('uniqueid_edition.search_path', pg_catalog.current_setting('search_path'), false);
-    PERFORM pg_catalog.set_config('search_path',
-                                  pg_catalog.quote_ident(pg_catalog.current_schema()) OPERATOR(pg_catalog.||) ', pg_catalog', false);
+    PERFORM pg_catalog.set_config('search_path', pg_catalog.quote_ident(pg_catalog.current_schema()), false);
 END
 $path$;
 

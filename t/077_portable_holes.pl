@@ -110,6 +110,35 @@ is($seq, '5|', "ids2's id_seq decodes the seq, without mallory's operator");
 as_owner(q{DROP SCHEMA ids2 CASCADE});
 as_role('mallory', q{DROP OPERATOR public.& (bigint, integer)});
 
+# nor to types another role made in the edition's own schema beforehand:
+# text, timestamptz, uuid and regclass are no keywords, and a schema before
+# pg_catalog in search_path would have them resolve there at install time
+# (in the functions' arguments, results and variables, and the shard table's
+# column), running that role's checks as whoever calls the edition
+as_owner(q{CREATE SCHEMA ids3; GRANT USAGE, CREATE ON SCHEMA ids3 TO mallory});
+($ret, undef, $err) = as_role('mallory', q{
+	CREATE FUNCTION ids3.m_check(w pg_catalog.text) RETURNS boolean LANGUAGE sql
+		AS $$ SELECT pg_catalog.set_config('mallory.ran', current_user, false) IS NOT NULL $$;
+	CREATE DOMAIN ids3.text AS pg_catalog.text CHECK (ids3.m_check('text'));
+	CREATE DOMAIN ids3.timestamptz AS pg_catalog.timestamptz CHECK (ids3.m_check('timestamptz'));
+	CREATE DOMAIN ids3.uuid AS pg_catalog.uuid CHECK (ids3.m_check('uuid'));
+	CREATE DOMAIN ids3.regclass AS pg_catalog.regclass CHECK (ids3.m_check('regclass'));
+	GRANT USAGE ON TYPE ids3.text, ids3.timestamptz, ids3.uuid, ids3.regclass TO PUBLIC});
+is($ret, 0, "mallory makes types named text, timestamptz, uuid and regclass in the edition's schema") or diag $err;
+($ret, $out, $err) = $node->psql('app', undef, extra_params => [ '-U', 'owner', '-1', '-v', 'ON_ERROR_STOP=1',
+	'-c', 'SET LOCAL search_path = ids3', '-f', $edition,
+	'-c', q{SELECT coalesce(current_setting('mallory.ran', true), '')} ]);
+is("$ret $out", '0 ', 'the edition installs there, running none of their checks') or diag $err;
+is(as_owner(q{SELECT count(*) FROM pg_depend d JOIN pg_type t ON d.refclassid = 'pg_type'::regclass AND d.refobjid = t.oid
+	WHERE t.typnamespace = 'ids3'::regnamespace AND t.typname IN ('text', 'timestamptz', 'uuid', 'regclass')
+	  AND d.classid IN ('pg_proc'::regclass, 'pg_class'::regclass)}), 0,
+	"no function or table of the edition uses mallory's types");
+($ret, $out, $err) = as_role('owner', q{SET search_path = ids3;
+	SELECT (next_id(0) > 0)::text || (make_snowflake(now(), 1, 1) > 0) || (id_time(next_uuid7()) > now() - interval '1 day')
+	  || (uniqueid_high_water() > now() - interval '1 day') || '|' || coalesce(current_setting('mallory.ran', true), '')});
+is($out, 'truetruetruetrue|', 'and calling it runs none of them') or diag $err;
+as_owner(q{DROP SCHEMA ids3 CASCADE});
+
 # ---- a shard disowned and owned again: its IDs never step back (here
 # after the clock went back)
 my $t0 = as_owner(q{SELECT clock_timestamp()});

@@ -1,4 +1,4 @@
--- uniqueid's SQL edition as the pg_tle extension uniqueid_sql, version 1.8:
+-- uniqueid's SQL edition as the pg_tle extension uniqueid_sql, version 1.9:
 -- run once in a database where pg_tle is installed (CREATE EXTENSION
 -- pg_tle), as a member of pgtle_admin, then
 --
@@ -17,9 +17,9 @@
 
 DO $uniqueid_sql_install$
 DECLARE
-    tle_name text := 'uniqueid_sql';
-    tle_version text := '1.8';
-    tle_script text := $uniqueid_sql_1_8$
+    tle_name pg_catalog.text := 'uniqueid_sql';
+    tle_version pg_catalog.text := '1.9';
+    tle_script pg_catalog.text := $uniqueid_sql_1_9$
 -- uniqueid, SQL edition (portable/uniqueid.sql): the IDs of the uniqueid
 -- extension for servers that cannot load its C library (managed
 -- PostgreSQL: RDS, Aurora, Cloud SQL, Azure, Supabase, Neon...).
@@ -55,17 +55,20 @@ BEGIN
 END
 $check$;
 
--- While it installs, the script's names resolve in the edition's schema and
--- pg_catalog only: an operator or function another role created in another
--- schema of the caller's search_path is never bound into the edition's SQL
--- bodies.  Set for the session (a SQL editor may run each statement in a
--- transaction of its own) and restored at the end; had the script failed
--- half-way outside one transaction, `SET search_path` it again by hand.
+-- While it installs, the script's names resolve in pg_catalog, then in the
+-- edition's schema, and nowhere else: an operator or function another role
+-- created in another schema of the caller's search_path is never bound into
+-- the edition's SQL bodies, and a type another role named text, timestamptz,
+-- uuid or regclass in the edition's schema never takes the place of
+-- pg_catalog's in its signatures, variables and tables (search_path is the
+-- schema alone: pg_catalog, not named in it, is searched first).  Set for
+-- the session (a SQL editor may run each statement in a transaction of its
+-- own) and restored at the end; had the script failed half-way outside one
+-- transaction, `SET search_path` it again by hand.
 DO $path$
 BEGIN
     PERFORM pg_catalog.set_config('uniqueid_edition.search_path', pg_catalog.current_setting('search_path'), false);
-    PERFORM pg_catalog.set_config('search_path',
-                                  pg_catalog.quote_ident(pg_catalog.current_schema()) OPERATOR(pg_catalog.||) ', pg_catalog', false);
+    PERFORM pg_catalog.set_config('search_path', pg_catalog.quote_ident(pg_catalog.current_schema()), false);
 END
 $path$;
 
@@ -901,7 +904,14 @@ END
 $$;
 CREATE TRIGGER uniqueid_sql_disowned AFTER INSERT OR DELETE ON @extschema@.uniqueid_shard
     FOR EACH ROW EXECUTE FUNCTION @extschema@.uniqueid_sql_disowned();
-$uniqueid_sql_1_8$;
+
+-- They fire also where session_replication_role is replica, as some restore
+-- with (the generators' state must not go back to the install's there either)
+ALTER TABLE @extschema@.uniqueid_node ENABLE ALWAYS TRIGGER uniqueid_sql_restore;
+ALTER TABLE @extschema@.uniqueid_shard ENABLE ALWAYS TRIGGER uniqueid_sql_restore;
+ALTER TABLE @extschema@.uniqueid_shard_disowned ENABLE ALWAYS TRIGGER uniqueid_sql_restore;
+ALTER TABLE @extschema@.uniqueid_shard ENABLE ALWAYS TRIGGER uniqueid_sql_disowned;
+$uniqueid_sql_1_9$;
 BEGIN
     IF NOT EXISTS (SELECT FROM pg_catalog.pg_extension WHERE extname OPERATOR(pg_catalog.=) 'pg_tle') THEN
         RAISE EXCEPTION 'pg_tle is not installed in database %', pg_catalog.current_database()
@@ -920,6 +930,12 @@ BEGIN
     ELSE
         RAISE NOTICE 'pg_tle has % % already', tle_name, tle_version;
     END IF;
-    PERFORM pgtle.set_default_version(tle_name, tle_version);
+    -- (the default version only goes up: an older installer run after a
+    -- newer one leaves the newer default)
+    IF (SELECT pg_catalog.string_to_array(e.default_version, '.')::pg_catalog.int4[]
+          FROM pgtle.available_extensions() e WHERE e.name OPERATOR(pg_catalog.=) tle_name)
+       OPERATOR(pg_catalog.<) pg_catalog.string_to_array(tle_version, '.')::pg_catalog.int4[] THEN
+        PERFORM pgtle.set_default_version(tle_name, tle_version);
+    END IF;
 END
 $uniqueid_sql_install$;

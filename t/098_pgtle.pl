@@ -168,6 +168,19 @@ is(as_owner('copy', q{SET search_path = public, ids; SELECT count(*) FROM media
 like((owner_psql('copy', 'SET search_path = public, ids; SELECT next_id(0)'))[2], qr/ERROR:  shard 0 is not owned by this database/,
 	'shard 0 stays given back (CREATE EXTENSION owned it again; the restore gave it back)');
 
+# a restore with session_replication_role = replica (some restore so, to
+# skip the database's triggers): the state still replaces the install's
+$node->safe_psql('postgres', 'CREATE DATABASE replica OWNER owner');
+$node->safe_psql('replica', 'CREATE EXTENSION pg_tle');
+($stdout, $stderr) = ('', '');
+{
+	local $ENV{PGOPTIONS} = '-c session_replication_role=replica';
+	IPC::Run::run([ 'pg_restore', '--no-owner', '-d', $node->connstr('replica'), "$tmp/app.dump" ],
+		'>', \$stdout, '2>', \$stderr, IPC::Run::timeout($PostgreSQL::Test::Utils::timeout_default));
+}
+is($node->safe_psql('replica', $state), $before,
+	"a superuser's restore with session_replication_role = replica carries the same state") or diag $stderr;
+
 # ---- a later installer: a new version and the update path to it
 # (a release that changes the edition adds both; this one is made here
 # from this release's files, through the same make pgtle)
@@ -184,9 +197,14 @@ append_to_file("$later/pgtle/versions", $versions);
 my ($gen_out, $gen_err);
 IPC::Run::run([ 'perl', "$top/tools/pgtle_installer.pl", $later ], '>', \$gen_out, '2>', \$gen_err);
 isnt($? >> 8, 0, 'the generator refuses an edition changed without a version of its own');
-like($gen_err, qr/uniqueid\.sql is not the edition \Q$version\E of .*: a changed edition is a new version there/, 'saying why');
-append_to_file("$later/pgtle/versions",
-	"$next " . Digest::SHA->new(256)->addfile("$later/uniqueid.sql")->hexdigest . "\n");
+like($gen_err, qr/uniqueid\.sql and .*extension\.sql are not the version \Q$version\E of .*: a changed edition is a new version there/, 'saying why');
+my $later_sum = Digest::SHA->new(256)->add(slurp_file("$later/uniqueid.sql") . "\n" . slurp_file("$later/pgtle/extension.sql"))->hexdigest;
+append_to_file("$later/pgtle/versions", "$version $later_sum\n");
+IPC::Run::run([ 'perl', "$top/tools/pgtle_installer.pl", $later ], '>', \$gen_out, '2>', \$gen_err);
+like($gen_err, qr/versions: \Q$version\E does not follow \Q$version\E: each version is above the one before/,
+	'nor a version that is not above the one before');
+unlink "$later/pgtle/versions";
+append_to_file("$later/pgtle/versions", $versions . "$next $later_sum\n");
 IPC::Run::run([ 'perl', "$top/tools/pgtle_installer.pl", $later ], '>', "$tmp/later.sql", '2>', \$gen_err);
 is($? >> 8, 0, 'with one, it makes the later installer') or diag $gen_err;
 ($ret, $out, $err) = owner_psql('app', undef, '-f', "$tmp/later.sql");
@@ -206,6 +224,10 @@ is(as_owner('app', q{SELECT ids.uniqueid_sql_next() || ' ' || (SELECT count(*) F
 	"running the update script: its function is the extension's");
 is(as_owner('app', qq{SELECT next_snowflake() > $last AND id_node(next_snowflake()) = 5}), 't',
 	'the generators go on from their state');
+# the older installer again: it leaves the newer default
+($ret, $out, $err) = owner_psql('app', undef, '-f', $installer);
+is(as_owner('app', q{SELECT default_version FROM pgtle.available_extensions() WHERE name = 'uniqueid_sql'}), $next,
+	'the older installer, run again, leaves the default at the newer version');
 my $max9 = as_owner('app', q{SELECT max(id) FROM media});
 as_owner('app', 'DROP TABLE media');
 ($ret, $out, $err) = owner_psql('app', 'DROP EXTENSION uniqueid_sql');
@@ -219,12 +241,20 @@ is(as_owner('app', q{SELECT extversion FROM pg_extension WHERE extname = 'unique
 is(as_owner('app', qq{SELECT ids.uniqueid_own_shards(9); SELECT ids.next_id(9) > $max9}),
 	"1\nt", 'shard 9, owned again, goes on above its IDs from its kept state');
 
-# a role outside pgtle_admin creates the extension that a member registered
+# a role outside pgtle_admin creates the extension that a member registered;
+# the database's owner has made a type named text in public and put public
+# before pg_catalog: the installer, run by the member, runs none of it
 $node->safe_psql('postgres', q{CREATE ROLE plain LOGIN; CREATE DATABASE other OWNER plain});
-$node->safe_psql('other', 'CREATE EXTENSION pg_tle');
-($ret, $out, $err) = owner_psql('other', undef, '-f', $installer);
-is($ret, 0, 'a member of pgtle_admin registers the edition in a database of another role') or diag $err;
-($ret, $out, $err) = $node->psql('other', 'CREATE SCHEMA ids; CREATE EXTENSION uniqueid_sql SCHEMA ids; SELECT ids.id_node(ids.next_snowflake())',
+$node->safe_psql('other', 'CREATE EXTENSION pg_tle; GRANT CREATE ON SCHEMA public TO plain');
+$node->safe_psql('other', q{
+	CREATE FUNCTION public.p_check(w pg_catalog.text) RETURNS boolean LANGUAGE sql
+		AS $$ SELECT pg_catalog.set_config('plain.ran', current_user, false) IS NOT NULL $$;
+	CREATE DOMAIN public.text AS pg_catalog.text CHECK (public.p_check(VALUE));
+	ALTER DATABASE other SET search_path = public, pg_catalog}, extra_params => [ '-U', 'plain' ]);
+($ret, $out, $err) = owner_psql('other', undef, '-f', $installer, '-c', q{SELECT coalesce(current_setting('plain.ran', true), '')});
+is("$ret $out", '0 ', "a member of pgtle_admin registers the edition in a database of another role, running none of that role's code")
+  or diag $err;
+($ret, $out, $err) = $node->psql('other', 'SET search_path = public; CREATE SCHEMA ids; CREATE EXTENSION uniqueid_sql SCHEMA ids; SELECT ids.id_node(ids.next_snowflake())',
 	extra_params => [ '-U', 'plain', '-v', 'ON_ERROR_STOP=1' ]);
 is("$ret $out", '0 0', "whose owner, outside pgtle_admin, creates the extension and generates") or diag $err;
 

@@ -24,20 +24,41 @@ sub slurp
 	return $s;
 }
 
+# vcmp(A, B): <=> of two versions, number by number
+sub vcmp
+{
+	my @a = split /\./, $_[0];
+	my @b = split /\./, $_[1];
+	while (@a || @b)
+	{
+		my $c = (shift(@a) // 0) <=> (shift(@b) // 0);
+		return $c if $c;
+	}
+	return 0;
+}
+
 my @versions;
 for (split /\n/, slurp("$dir/pgtle/versions"))
 {
 	next if /^\s*(#|$)/;
 	my ($v, $sum) = /^(\d+(?:\.\d+)+) ([0-9a-f]{64})$/
 	  or die "$0: $dir/pgtle/versions: bad line: $_\n";
+	!@versions || vcmp($v, $versions[-1][0]) > 0
+	  or die "$0: $dir/pgtle/versions: $v does not follow $versions[-1][0]: each version is above the one before\n";
 	push @versions, [ $v, $sum ];
 }
 @versions or die "$0: $dir/pgtle/versions names no version\n";
 my ($version, $sum) = @{ $versions[-1] };
-my $have = Digest::SHA->new(256)->addfile("$dir/uniqueid.sql")->hexdigest;
+
+# the script pg_tle registers: the edition, then what an extension adds; the
+# last version's sha256 is that of this script, so that a change to either
+# file is a new version
+my $script = slurp("$dir/uniqueid.sql") . "\n" . slurp("$dir/pgtle/extension.sql");
+my $have = Digest::SHA->new(256)->add($script)->hexdigest;
 $have eq $sum
-  or die "$0: $dir/uniqueid.sql is not the edition $version of $dir/pgtle/versions (sha256 $have, not $sum): "
-  . "a changed edition is a new version there, with an update script $dir/pgtle/${name}--$version--NEW.sql\n";
+  or die "$0: $dir/uniqueid.sql and $dir/pgtle/extension.sql are not the version $version of $dir/pgtle/versions "
+  . "(sha256 $have, not $sum): a changed edition is a new version there, with an update script "
+  . "$dir/pgtle/${name}--$version--NEW.sql\n";
 
 # $tag$TEXT$tag$, with a tag that TEXT does not hold
 sub quoted
@@ -48,7 +69,11 @@ sub quoted
 }
 
 (my $tagv = $version) =~ tr/./_/;
-my $script = slurp("$dir/uniqueid.sql") . "\n" . slurp("$dir/pgtle/extension.sql");
+# (the installer's own block is $uniqueid_sql_install$: no text holds it)
+for my $t ("${name}_install", "${name}_$tagv")
+{
+	index($script, "\$$t\$") < 0 or die "$0: the script holds \$$t\$\n";
+}
 my @updates;
 for my $i (1 .. $#versions)
 {
@@ -79,9 +104,9 @@ print <<"EOF";
 
 DO \$${name}_install\$
 DECLARE
-    tle_name text := '$name';
-    tle_version text := '$version';
-    tle_script text := @{[ quoted("${name}_$tagv", $script) ]};
+    tle_name pg_catalog.text := '$name';
+    tle_version pg_catalog.text := '$version';
+    tle_script pg_catalog.text := @{[ quoted("${name}_$tagv", $script) ]};
 BEGIN
     IF NOT EXISTS (SELECT FROM pg_catalog.pg_extension WHERE extname OPERATOR(pg_catalog.=) 'pg_tle') THEN
         RAISE EXCEPTION 'pg_tle is not installed in database %', pg_catalog.current_database()
@@ -113,7 +138,13 @@ for my $u (@updates)
 EOF
 }
 print <<"EOF";
-    PERFORM pgtle.set_default_version(tle_name, tle_version);
+    -- (the default version only goes up: an older installer run after a
+    -- newer one leaves the newer default)
+    IF (SELECT pg_catalog.string_to_array(e.default_version, '.')::pg_catalog.int4[]
+          FROM pgtle.available_extensions() e WHERE e.name OPERATOR(pg_catalog.=) tle_name)
+       OPERATOR(pg_catalog.<) pg_catalog.string_to_array(tle_version, '.')::pg_catalog.int4[] THEN
+        PERFORM pgtle.set_default_version(tle_name, tle_version);
+    END IF;
 END
 \$${name}_install\$;
 EOF

@@ -80,3 +80,10 @@ END
 $$;
 CREATE TRIGGER uniqueid_sql_disowned AFTER INSERT OR DELETE ON @extschema@.uniqueid_shard
     FOR EACH ROW EXECUTE FUNCTION @extschema@.uniqueid_sql_disowned();
+
+-- They fire also where session_replication_role is replica, as some restore
+-- with (the generators' state must not go back to the install's there either)
+ALTER TABLE @extschema@.uniqueid_node ENABLE ALWAYS TRIGGER uniqueid_sql_restore;
+ALTER TABLE @extschema@.uniqueid_shard ENABLE ALWAYS TRIGGER uniqueid_sql_restore;
+ALTER TABLE @extschema@.uniqueid_shard_disowned ENABLE ALWAYS TRIGGER uniqueid_sql_restore;
+ALTER TABLE @extschema@.uniqueid_shard ENABLE ALWAYS TRIGGER uniqueid_sql_disowned;

@@ -293,27 +293,8 @@ else
 	fail "the build prints $warnings warnings"
 fi
 make -s "$PGC" install >/dev/null || { uid_log "install failed"; exit 2; }
-# The pure codecs' fuzzers (UID_FUZZ_SECONDS each), then the regression
-# suite against uniqueid built with the sanitizers and under valgrind
-# (test/sanitize.sh: its library in a directory of its own, so the server's
-# directories keep this build): version-independent, on the machine itself
-# only, one after the other in the background while pg_regress, pgTAP and
-# the TAP files run (they took 103 s and 294 s of the 1,404 s of 15's suite
-# in the foreground on 2026-12-06; they compute, where the TAP files mostly
-# wait); counted at the end.
+# (the fuzzers and the sanitizer run, in the background: below)
 bg_checks=
-if [ -z "${UID_IN_ROOT:-}" ]; then
-	uid_log "in the background: fuzzing the codecs (${UID_FUZZ_SECONDS:-30} s per target), then the regression suite against uniqueid built with the sanitizers"
-	(
-		t=$SECONDS
-		bash test/fuzz/run.sh "${UID_FUZZ_SECONDS:-30}" >"$W/fuzz.log" 2>&1
-		echo "# the fuzzers took $((SECONDS - t)) s" >>"$W/fuzz.log"
-		t=$SECONDS
-		bash test/sanitize.sh >"$W/sanitize.log" 2>&1
-		echo "# the sanitizer and valgrind runs took $((SECONDS - t)) s" >>"$W/sanitize.log"
-	) &
-	bg_checks=$!
-fi
 
 # count_prove LOG STATUS: adds prove's test and failure counts
 count_prove() {
@@ -431,6 +412,29 @@ if [ -n "${UID_IN_ROOT:-}" ]; then
 	tap_tests=$(for f in $tap_tests; do [[ " $host_only " == *" $f "* ]] || echo "$f"; done)
 	uid_log "TAP on PostgreSQL $UID_PGVER: every file but the version-independent ones, which ran on 15 ($host_only)"
 fi
+# The pure codecs' fuzzers (UID_FUZZ_SECONDS each), then the regression
+# suite against uniqueid built with the sanitizers and under valgrind
+# (test/sanitize.sh: its library in a directory of its own, so the server's
+# directories keep this build): version-independent, on the machine itself
+# only, one after the other in the background while the TAP files run
+# (they took 103 s and 294 s of the 1,404 s of 15's suite in the foreground
+# on 2026-12-06; they compute, where the TAP files mostly wait); counted at
+# the end.  They start with the TAP files, not before: beside pg_regress and
+# pgTAP they slowed the build of Citus for 15 in the background, which the
+# TAP files wait for.
+if [ -z "${UID_IN_ROOT:-}" ]; then
+	uid_log "in the background: fuzzing the codecs (${UID_FUZZ_SECONDS:-30} s per target), then the regression suite against uniqueid built with the sanitizers"
+	(
+		t=$SECONDS
+		bash test/fuzz/run.sh "${UID_FUZZ_SECONDS:-30}" >"$W/fuzz.log" 2>&1
+		echo "# the fuzzers took $((SECONDS - t)) s" >>"$W/fuzz.log"
+		t=$SECONDS
+		bash test/sanitize.sh >"$W/sanitize.log" 2>&1
+		echo "# the sanitizer and valgrind runs took $((SECONDS - t)) s" >>"$W/sanitize.log"
+	) &
+	bg_checks=$!
+fi
+
 # network namespaces and veth pairs for t/058_network_faults.pl, which
 # root's daemon makes (test/netns.sh); gone again after the TAP tests
 . test/netns.sh && uid_netns_start

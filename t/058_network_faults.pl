@@ -784,22 +784,21 @@ is( $reg->safe_psql('registry',
 note sprintf('d: p stopped in %.1f s while the proxy held (design: the release waits at most %d s for each of the connection, '
 	  . 'the schema check and the statement)', $stopped, $timeout);
 proxy_set($proxy, 'pass');
-if ($stop_log =~ /did not answer within 1 s/)
-{
-	# the release went out on p's open connection, and the proxy held it
-	ok( uid_wait_until(30, sub {
-			$reg->safe_psql('registry', q{SELECT lease_until = '-infinity' FROM uniqueid_catalog.uniqueid_node_claims WHERE number = 31}) eq 't' }),
-		'd: the held release, delivered after the heal, gives number 31 back');
-}
-else
-{
-	# p had no connection left (the half-open cycle closed it), and the new
-	# one was not accepted: no release went out, and the lease runs out
-	ok( uid_wait_until(30, sub {
-			$reg->safe_psql('registry', q{SELECT lease_until < now() AND lease_until <> '-infinity'
-				FROM uniqueid_catalog.uniqueid_node_claims WHERE number = 31 AND holder_name = 'p'}) eq 't' }),
-		'd: no release went out (no connection was accepted): number 31 is free once its lease has run out');
-}
+# After the heal, number 31 is free again: given back, when the held release
+# reaches the registry, or else once its lease has run out.  (The design
+# does not promise the release arrives: p's worker has exited, and a held
+# request may be lost with its connection, e.g. by a reset; a fresh run on
+# 17 saw it lost once, where the logged timeout showed it sent.)  Either way
+# nobody else had it meanwhile (above), and nobody waits past the lease.
+my $freed;
+ok( uid_wait_until(30, sub {
+		$freed = $reg->safe_psql('registry', q{SELECT CASE WHEN lease_until = '-infinity' THEN 'given back'
+			WHEN lease_until < now() THEN 'lease run out' END
+			FROM uniqueid_catalog.uniqueid_node_claims WHERE number = 31});
+		$freed ne '' }),
+	'd: after the heal, number 31 is free again (given back, or its lease run out)');
+note "d: number 31 after the heal: " . ($freed || 'still leased') . ' (p\'s stop logged: '
+  . ($stop_log =~ /(did not (?:answer|accept the connection) within 1 s)/ ? $1 : 'no timeout') . ')';
 $node{q}->stop('fast');
 
 note "figures (lease $lease s, skew $skew s; design: first refusal $fence_from to $fence_by s after the cut, "

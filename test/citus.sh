@@ -34,17 +34,9 @@ uid_citus_not() {
 }
 
 uid_citus_ensure() {
-	local libdir rel src log archive lock
 	# (one build at a time for a version: test/run.sh --matrix starts 15's in
 	# the background, and the suite's own call waits for it, within 30 minutes)
-	if [ "$(id -u)" -eq 0 ] && mkdir -p "$UID_CITUS_BUILD" 2>/dev/null; then
-		exec {lock}>"$UID_CITUS_BUILD/pg$UID_PGVER.lock"
-		flock -w 1800 "$lock" || uid_log "Citus: another build of it for PostgreSQL $UID_PGVER holds $UID_CITUS_BUILD/pg$UID_PGVER.lock after 30 minutes; going on"
-	fi
-	uid_citus_ensure_locked
-	local rc=$?
-	[ -n "${lock:-}" ] && exec {lock}>&-
-	return $rc
+	uid_vendor_locked "$UID_CITUS_BUILD/pg$UID_PGVER.lock" 1800 Citus uid_citus_ensure_locked
 }
 
 uid_citus_ensure_locked() {

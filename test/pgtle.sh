@@ -22,18 +22,10 @@ uid_pgtle_not() {
 }
 
 uid_pgtle_ensure() {
-	local lock rc
 	# (one build at a time for a version: test/run.sh --matrix builds it in
 	# the background, and the suite's own call waits for that, within 10
 	# minutes)
-	if [ "$(id -u)" -eq 0 ] && mkdir -p "${UID_CACHE:-/var/cache/uniqueid}" 2>/dev/null; then
-		exec {lock}>"${UID_CACHE:-/var/cache/uniqueid}/pgtle-pg$UID_PGVER.lock"
-		flock -w 600 "$lock" || uid_log "pg_tle: another build of it for PostgreSQL $UID_PGVER holds its lock after 10 minutes; going on"
-	fi
-	uid_pgtle_ensure_locked
-	rc=$?
-	[ -n "${lock:-}" ] && exec {lock}>&-
-	return $rc
+	uid_vendor_locked "${UID_CACHE:-/var/cache/uniqueid}/pgtle-pg$UID_PGVER.lock" 600 pg_tle uid_pgtle_ensure_locked
 }
 
 uid_pgtle_ensure_locked() {

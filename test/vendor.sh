@@ -81,6 +81,21 @@ uid_vendor_get() {
 	return 1
 }
 
+# uid_vendor_locked LOCKFILE SECONDS WHAT FUNCTION: FUNCTION's status, run
+# holding LOCKFILE (as root: one build of WHAT at a time, the others wait
+# for it, at most SECONDS, then go on saying so)
+uid_vendor_locked() {
+	local file=$1 secs=$2 what=$3 fn=$4 lock rc
+	if [ "$(id -u)" -eq 0 ] && mkdir -p "$(dirname "$file")" 2>/dev/null; then
+		exec {lock}>"$file"
+		flock -w "$secs" "$lock" || uid_log "$what: another build holds $file after $secs s; going on"
+	fi
+	"$fn"
+	rc=$?
+	[ -n "${lock:-}" ] && exec {lock}>&-
+	return $rc
+}
+
 uid_vendor_collect() {
 	local dir=$1 a g match
 	shift

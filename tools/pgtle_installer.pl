@@ -6,8 +6,10 @@
 # pgtle/: versions (the edition's versions, the last the default),
 # extension.sql (appended to the edition: what an extension needs besides)
 # and uniqueid_sql--A--B.sql (the update script between consecutive
-# versions).  Exits 1, saying why, when uniqueid.sql is not the file the
-# last version names, or an update script is missing.
+# versions).  Fails, saying why, when uniqueid.sql and extension.sql are not
+# the script the last version names, the versions do not increase, an
+# update script is missing, or a text holds one of the installer's dollar
+# tags.
 use strict;
 use warnings;
 use Digest::SHA;
@@ -60,20 +62,19 @@ $have eq $sum
   . "(sha256 $have, not $sum): a changed edition is a new version there, with an update script "
   . "$dir/pgtle/${name}--$version--NEW.sql\n";
 
-# $tag$TEXT$tag$, with a tag that TEXT does not hold
+# $tag$TEXT$tag$, with a tag that TEXT does not hold, nor the installer's
+# own block's, $uniqueid_sql_install$
 sub quoted
 {
 	my ($tag, $text) = @_;
-	die "$0: the text holds \$$tag\$\n" if index($text, "\$$tag\$") >= 0;
+	for my $t ($tag, "${name}_install")
+	{
+		die "$0: the text holds \$$t\$\n" if index($text, "\$$t\$") >= 0;
+	}
 	return "\$$tag\$\n$text\$$tag\$";
 }
 
 (my $tagv = $version) =~ tr/./_/;
-# (the installer's own block is $uniqueid_sql_install$: no text holds it)
-for my $t ("${name}_install", "${name}_$tagv")
-{
-	index($script, "\$$t\$") < 0 or die "$0: the script holds \$$t\$\n";
-}
 my @updates;
 for my $i (1 .. $#versions)
 {

@@ -58,7 +58,7 @@ uid_citus_ensure_locked() {
 	src=$UID_CITUS_BUILD/pg$UID_PGVER/citus-$rel
 	log=$UID_CITUS_BUILD/pg$UID_PGVER/build.log
 	if [ ! -f "$src/src/backend/distributed/citus.so" ]; then
-		uid_log "Citus: building $rel for PostgreSQL $UID_PGVER (about 2 minutes; log in $log)"
+		uid_log "Citus: building $rel for PostgreSQL $UID_PGVER (about 1 minute; log in $log)"
 		rm -rf "$src"
 		mkdir -p "$UID_CITUS_BUILD/pg$UID_PGVER"
 		tar -C "$UID_CITUS_BUILD/pg$UID_PGVER" -xzf "$archive" ||
@@ -68,14 +68,16 @@ uid_citus_ensure_locked() {
 		# (a static copy of its own, renamed, is enough)
 		perl -0pi -e 's/(static inline bool\n)(have_createdb_privilege\(void\))/#define have_createdb_privilege citus_have_createdb_privilege\n$1$2/' \
 			"$src/src/include/pg_version_compat.h"
+		# (without the LLVM bitcode for JIT inlining, which the tests never
+		# use: 108 s of CPU for 13.2.2 on 15, against 193 s with it)
 		(cd "$src" && ./configure PG_CONFIG="$UID_PGBIN/pg_config" &&
-			make -j2) >"$log" 2>&1 || {
+			make -j2 with_llvm=no) >"$log" 2>&1 || {
 			tail -n 30 "$log" >&2
 			uid_citus_not "the build of $rel failed (log in $log)"
 			return 1
 		}
 	fi
-	make -C "$src" install >>"$log" 2>&1 || uid_citus_not "make install of $rel failed (log in $log)" || return 1
+	make -C "$src" with_llvm=no install >>"$log" 2>&1 || uid_citus_not "make install of $rel failed (log in $log)" || return 1
 	uid_log "Citus: $rel built and installed"
 }
 

@@ -105,17 +105,19 @@ is(as_owner($strict, q{SET search_path = public;
 	extra_params => [ '-U', 'owner' ]);
 like($err, qr/ERROR:  shard 8192 is out of range for type shardid/, 'and raises its errors so');
 
-# ---- 8 sessions, 100,000 IDs each, on one shard's state
+# ---- 8 sessions, 100,000 IDs each, on one shard's state (20,000 on the
+# versions after 15: uid_volume)
+my $each = uid_volume(100000);
 as_owner($strict, q{CREATE TABLE got (s int, n int, id shardid)});
 my @runs = do
 {
 	local $ENV{PGUSER} = 'owner';
 	uid_concurrently($strict, 'app',
-		map { "INSERT INTO got SELECT $_, n, next_id(0) FROM generate_series(1, 100000) n" } 1 .. 8);
+		map { "INSERT INTO got SELECT $_, n, next_id(0) FROM generate_series(1, $each) n" } 1 .. 8);
 };
 is(scalar(grep { $_->{ok} } @runs), 8, '8 sessions generated') or diag join "\n", map { $_->{err} } @runs;
-is(as_owner($strict, q{SELECT count(*) || ' ' || count(DISTINCT id) FROM got}), '800000 800000',
-	'800,000 IDs, no duplicate');
+is(as_owner($strict, q{SELECT count(*) || ' ' || count(DISTINCT id) FROM got}), 8 * $each . ' ' . 8 * $each,
+	8 * $each . ' IDs, no duplicate');
 is(as_owner($strict, q{SELECT count(*) FROM (SELECT id <= lag(id) OVER (PARTITION BY s ORDER BY n) AS back FROM got) x WHERE back}),
 	0, "each session's IDs increase");
 as_owner($strict, 'DROP TABLE got');
@@ -192,7 +194,7 @@ $both->safe_psql('app', q{CREATE SCHEMA c; CREATE EXTENSION uniqueid SCHEMA c; G
 ($ret, $err) = run_file($both, $edition);
 is($ret, 0, 'the edition installs beside the C extension') or diag $err;
 as_owner($both, q{SELECT uniqueid_set_node(5); SELECT uniqueid_own_shards(7)});
-subtest 'the pasted edition and the C extension: the same IDs, values and errors' => sub { comparisons(100000) };
+subtest 'the pasted edition and the C extension: the same IDs, values and errors' => sub { comparisons(uid_volume(100000)) };
 
 SKIP:
 {
@@ -209,7 +211,7 @@ SKIP:
 		'and the extension uniqueid_sql is made in schema ids');
 	# (fewer IDs: t/098_pgtle.pl checks that the extension's functions are
 	# the pasted edition's, bodies and all; here, that they work so)
-	subtest 'the edition as the pg_tle extension uniqueid_sql and the C extension: the same IDs, values and errors' => sub { comparisons(20000) };
+	subtest 'the edition as the pg_tle extension uniqueid_sql and the C extension: the same IDs, values and errors' => sub { comparisons(uid_volume(20000)) };
 }
 $both->stop;
 done_testing();

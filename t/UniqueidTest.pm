@@ -26,7 +26,7 @@ our @EXPORT = qw(uid_node uid_clock_set uid_on_clock uid_on_faults uid_fault uid
   uid_wait_down uid_wait_until uid_concurrently uid_concurrently_on uid_error uid_set
   uid_citus_missing uid_pgtle_missing uid_carry_setup uid_carry_check uid_wait_renewal uid_wait_past_horizon
   uid_doc_blocks uid_contains uid_try_function uid_registry_past_grace uid_netns_command
-  uid_netns_why);
+  uid_netns_why uid_volume);
 
 # (UID_TEST_ALARM lengthens it, for bench/stress.sh)
 my $alarm = $ENV{UID_TEST_ALARM} // 600;
@@ -52,6 +52,18 @@ sub uid_node
 	$node->append_conf('postgresql.conf',
 		join("\n", "shared_preload_libraries = 'uniqueid'", @$conf) . "\n");
 	return $node;
+}
+
+# uid_volume(N): how many IDs a check of volume makes: N on the machine's own
+# PostgreSQL, a fifth of N on the other versions (in their roots:
+# UID_IN_ROOT, test/run.sh).  For checks whose volume finds what is the same
+# on every version (the arithmetic of the SQL edition's plpgsql, the
+# codecs), while what a version can change (the catalog, locks, sequences,
+# plans) shows at any volume.
+sub uid_volume
+{
+	my ($n) = @_;
+	return $ENV{UID_IN_ROOT} ? int($n / 5) : $n;
 }
 
 # uid_citus_missing(NODE): undef when Citus is installed for NODE's server;

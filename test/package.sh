@@ -15,7 +15,8 @@
 # pg_createcluster, configures it as README.md says (appends uniqueid to
 # shared_preload_libraries in /etc/postgresql/V/main/postgresql.conf),
 # starts it with pg_ctlcluster (no TCP, its socket in a directory of its
-# own), runs the regression suite (pg_regress) against it, updates the
+# own), runs the regression suite (pg_regress; but timestamptz_plans, which
+# autopkgtest ran) against it, updates the
 # extension from 1.0, and purges the package, which must leave none of its
 # files behind.
 #
@@ -590,13 +591,17 @@ spl=$(psql_root -d postgres -c "SELECT current_setting('shared_preload_libraries
 	fail "shared_preload_libraries|listen_addresses: $spl"
 
 # the regression suite against this server: pg_regress of the server's
-# client package, the tests of the tree, as `make installcheck` runs them
+# client package, the tests of the tree, as `make installcheck` runs them,
+# but timestamptz_plans: its 225,000 planner checks (50 to 90 s) ran in
+# autopkgtest above, on this binary and this version; what this server
+# adds (installed by apt, another library preloaded beside it) the rest
+# shows
 rm -rf "$I/tmp/uniqueid-tests"
 mkdir -p "$I/tmp/uniqueid-tests"
 cp -a test/sql test/expected "$I/tmp/uniqueid-tests/"
 chmod -R a+rX "$I/tmp/uniqueid-tests"
 in_root "$I" chown -R postgres: /tmp/uniqueid-tests
-regress=$(sed -n 's/^REGRESS = //p' Makefile)
+regress=$(sed -n 's/^REGRESS = //p' Makefile | sed 's/ timestamptz_plans / /')
 t=$SECONDS
 in_root "$I" runuser -u postgres -- sh -c "cd /tmp/uniqueid-tests &&
 	/usr/lib/postgresql/$V/lib/pgxs/src/test/regress/pg_regress --inputdir=. \
@@ -604,7 +609,7 @@ in_root "$I" runuser -u postgres -- sh -c "cd /tmp/uniqueid-tests &&
 	--dbname=contrib_regression $regress" >"$LOGS/regress.log" 2>&1
 rc=$?
 if [ $rc -eq 0 ]; then
-	pass "the regression suite ($(echo $regress | wc -w) tests) against the package's server in $(since $t)"
+	pass "the regression suite ($(echo $regress | wc -w) tests: all but timestamptz_plans, which autopkgtest ran) against the package's server in $(since $t)"
 else
 	grep -E 'FAILED|failed' "$LOGS/regress.log"
 	head -n 60 "$I/tmp/uniqueid-tests/regression.diffs" 2>/dev/null

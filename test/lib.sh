@@ -27,6 +27,9 @@ uid_install_packages() {
 		return 1
 	fi
 	uid_log "installing ${missing[*]}"
+	# (an install cut short, a matrix stopped while its background installed
+	# into a root, say, is finished first; else apt refuses every install)
+	DEBIAN_FRONTEND=noninteractive dpkg --configure -a >/dev/null 2>&1
 	# (sid's Release file may read as expired: the roots use it)
 	# (waiting for another apt, such as a root being made, up to 10 minutes)
 	apt-get -o Acquire::Check-Valid-Until=false -o DPkg::Lock::Timeout=600 update -qq &&

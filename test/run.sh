@@ -9,9 +9,10 @@
 #   bash test/run.sh --pg 19     PostgreSQL 19, in a Debian sid root with
 #                                experimental's postgresql-19 packages
 #   bash test/run.sh --matrix    15, 17, 18 and 19 one after the other
-#   bash test/run.sh --install   installs what the suite needs and stops
-#                                (--matrix does so in each root in the
-#                                background, before that version's turn)
+#   bash test/run.sh --install   installs the Debian packages (and on the
+#                                machine the npm modules) the suite needs,
+#                                and stops (--matrix runs it in each root
+#                                in the background, before its turn)
 #   bash test/run.sh --help      this text
 #
 # Installs what it needs (as root; the roots of 17, 18 and 19 are made once
@@ -19,8 +20,8 @@
 # test/roots.sh), builds and installs uniqueid (a compiler warning counts as
 # a failed test), starts a throwaway cluster with uniqueid preloaded, runs
 # pg_regress (make installcheck) and the pgTAP tests (pg_prove
-# test/pgtap/*.sql) against it, then the TAP tests (t/*.pl,
-# PostgreSQL::Test::Cluster) that start servers of their own, stops
+# test/pgtap/*.sql) against it in the background, beside the TAP tests
+# (t/*.pl, PostgreSQL::Test::Cluster) that start servers of their own, stops
 # everything and prints "N passed, N failed" last.  --matrix also builds
 # and tests each version's Debian package in clean roots (in the
 # background, while the suites run), and the PGXN zip once
@@ -51,6 +52,12 @@ cd "$(dirname "$0")/.." || exit 2
 
 # the versions of --pg and --matrix
 versions=(15 17 18 19)
+# kill_tree PID: PID and everything it started, children first
+kill_tree() {
+	local c
+	for c in $(pgrep -P "$1"); do kill_tree "$c"; done
+	kill "$1" 2>/dev/null
+}
 # the comment above, without its first line
 usage() { sed -n '2,/^[^#]/ s/^# \{0,1\}//p' "$0"; }
 # usage_error MESSAGE: MESSAGE and the usage lines on stderr, exit status 2
@@ -86,14 +93,14 @@ case "${1:-}" in
 		(for v in "${versions[@]}"; do
 			[ "$v" = 15 ] && continue
 			uid_root_make "$v" || continue
+			# (the packages the suite installs there first: 30 to 90 s of
+			# each root's suite in the foreground before)
+			t=$SECONDS
+			uid_root_exec "$v" test/run.sh --install && uid_log "the packages of PostgreSQL $v's suite ready in $((SECONDS - t)) s"
 			t=$SECONDS
 			uid_root_exec "$v" test/citus.sh && uid_log "Citus for PostgreSQL $v ready in $((SECONDS - t)) s"
 			t=$SECONDS
 			uid_root_exec "$v" test/pgtle.sh && uid_log "pg_tle for PostgreSQL $v ready in $((SECONDS - t)) s"
-			# (and the packages the suite installs there: 30 to 90 s of
-			# each root's suite in the foreground before)
-			t=$SECONDS
-			uid_root_exec "$v" test/run.sh --install && uid_log "the packages of PostgreSQL $v's suite ready in $((SECONDS - t)) s"
 		done) >"$logs/roots.log" 2>&1 &
 		prep+=($!)
 		# (and each version's package tested as soon as its roots are made:
@@ -117,12 +124,6 @@ case "${1:-}" in
 			t=$SECONDS && bash test/pgtle.sh && uid_log "pg_tle for PostgreSQL 15 ready in $((SECONDS - t)) s") >"$logs/citus15.log" 2>&1 &
 		prep+=($!)
 	fi
-	# kill_tree PID: PID and everything it started
-	kill_tree() {
-		local c
-		for c in $(pgrep -P "$1"); do kill_tree "$c"; done
-		kill "$1" 2>/dev/null
-	}
 	trap 'for p in "${prep[@]}"; do kill_tree "$p"; done; wait; rm -rf "$logs"' EXIT
 	# count_package LOG NAME: pp and pf, the checks test/package.sh passed and
 	# failed in LOG (one failure if it did not end with "# NAME: N passed, 0 failed")
@@ -277,9 +278,12 @@ export UID_VENDOR_SHARED UID_VENDOR_CACHE
 W=$(uid_tmpdir) || exit 2
 cleanup() {
 	local b
+	# (the background jobs still running: stopped first, so that none
+	# starts its next command meanwhile)
 	for b in ${bg_checks:-} ${bg_regress:-}; do
-		pkill -TERM -P "$b" 2>/dev/null
-		kill "$b" 2>/dev/null
+		kill -STOP "$b" 2>/dev/null
+		kill_tree "$b"
+		kill -CONT "$b" 2>/dev/null
 		wait "$b" 2>/dev/null
 	done
 	uid_cluster_stop "$W"
@@ -343,7 +347,7 @@ uid_log "in the background: pg_regress, then pgTAP, against a server with unique
 	t=$SECONDS
 	uid_as_owner_for 1200 make -s installcheck "$PGC" TAP_TESTS= >"$W/regress.log" 2>&1
 	rc=$?
-	[ $rc -ne 0 ] && [ -f regression.diffs ] && head -n 200 regression.diffs >>"$W/regress.log"
+	[ $rc -ne 0 ] && [ -f regression.diffs ] && head -n 200 regression.diffs >"$W/regress.diffs"
 	echo "# pg_regress took $((SECONDS - t)) s" >>"$W/regress.log"
 	echo $rc >"$W/regress.rc"
 	t=$SECONDS
@@ -445,9 +449,8 @@ fi
 # only, one after the other in the background while the TAP files run
 # (they took 103 s and 294 s of the 1,404 s of 15's suite in the foreground
 # on 2026-12-06; they compute, where the TAP files mostly wait); counted at
-# the end.  They start with the TAP files, not before: beside pg_regress and
-# pgTAP they slowed the build of Citus for 15 in the background, which the
-# TAP files wait for.
+# the end.  They start with the TAP files, after the wait for Citus for 15
+# (which they slowed, built in the background, when they started before).
 if [ -z "${UID_IN_ROOT:-}" ]; then
 	uid_log "in the background: fuzzing the codecs (${UID_FUZZ_SECONDS:-30} s per target), then the regression suite against uniqueid built with the sanitizers"
 	(
@@ -483,9 +486,11 @@ uid_netns_stop
 uid_log "waiting for pg_regress and pgTAP"
 wait "$bg_regress"
 bg_regress=
-cat "$W/regress.log"
-p=$(grep -cE '\.\.\. ok|^ok [0-9]' "$W/regress.log")
-f=$(grep -cE '\.\.\. FAILED|^not ok' "$W/regress.log")
+cat "$W/regress.log" "$W/regress.diffs" 2>/dev/null
+p=$(grep -cE '\.\.\. ok|^ok [0-9]' "$W/regress.log" 2>/dev/null)
+f=$(grep -cE '\.\.\. FAILED|^not ok' "$W/regress.log" 2>/dev/null)
+p=${p:-0}
+f=${f:-0}
 if [ "$(cat "$W/regress.rc" 2>/dev/null)" != 0 ] && [ "$f" -eq 0 ]; then f=1; fi
 passed=$((passed + p))
 failed=$((failed + f))
@@ -496,6 +501,7 @@ count_prove "$W/pgtap.log" "$(cat "$W/pgtap.rc" 2>/dev/null || echo 1)"
 if [ -n "$bg_checks" ]; then
 	uid_log "waiting for the fuzzers and the sanitizer and valgrind runs"
 	wait "$bg_checks"
+	bg_checks=
 	for f in fuzz sanitize; do
 		cat "$W/$f.log"
 		passed=$((passed + $(grep -c '^ok' "$W/$f.log")))

@@ -302,8 +302,7 @@ make_pristine() {
 	command -v debootstrap >/dev/null || uid_install_packages_host debootstrap || return 1
 	uid_root_remove "$PRISTINE.tmp" || return 1
 	uid_log "making a pristine Debian $SUITE root (once; cached in $PRISTINE)"
-	timeout 1200 debootstrap --variant=minbase "$SUITE" "$PRISTINE.tmp" "$mirror" >"$LOGS/debootstrap.log" 2>&1 ||
-		{ tail -n 20 "$LOGS/debootstrap.log" >&2; return 1; }
+	uid_debootstrap "$SUITE" "$mirror" "$PRISTINE.tmp" "$LOGS/debootstrap.log" || return 1
 	printf '#!/bin/sh\nexit 101\n' >"$PRISTINE.tmp/usr/sbin/policy-rc.d"
 	chmod 755 "$PRISTINE.tmp/usr/sbin/policy-rc.d"
 	apt_conf "$PRISTINE.tmp"

@@ -147,6 +147,32 @@ uid_root_lock() {
 	) 9>"$d.lock"
 }
 
+# uid_debootstrap SUITE MIRROR DEST LOG: a minbase root of SUITE in DEST
+# (which must not exist): a copy of the one debootstrap made for an earlier
+# root in $UID_CACHE/minbase/SUITE, else made there first (once, under its
+# lock; again when over a day old, as sid moves daily).  The suite roots and
+# the package tests' pristine roots start from it: one debootstrap per
+# suite, where each root made its own (7 for 4 versions, 3 of sid).
+uid_debootstrap() {
+	uid_root_lock "$UID_CACHE/minbase/$1" uid_debootstrap_locked "$@"
+}
+uid_debootstrap_locked() {
+	local suite=$1 mirror=$2 dest=$3 log=$4 base=$UID_CACHE/minbase/$1
+	: >"$log"
+	if [ -f "$base/.uniqueid-minbase" ] && [ -n "$(find "$base/.uniqueid-minbase" -mmin +1440)" ]; then
+		uid_root_remove "$base" || return 1
+	fi
+	if [ ! -f "$base/.uniqueid-minbase" ]; then
+		uid_root_remove "$base.tmp" || return 1
+		timeout 1200 debootstrap --variant=minbase "$suite" "$base.tmp" "$mirror" >"$log" 2>&1 ||
+			{ tail -n 20 "$log" >&2; return 1; }
+		touch "$base.tmp/.uniqueid-minbase"
+		mv "$base.tmp" "$base"
+	fi
+	echo "== $dest: a copy of $base" >>"$log"
+	cp -a "$base" "$dest" && rm -f "$dest/.uniqueid-minbase"
+}
+
 # uid_root_make VERSION: makes the root of VERSION, once, with the server,
 # its headers, pgTAP and the build tools in it (waiting for a run that is
 # making it).  Mounts nothing it leaves mounted.
@@ -170,8 +196,7 @@ uid_root_make_locked() {
 	uid_root_remove "$d.tmp" || return 1
 	mkdir -p "$(dirname "$d")"
 	uid_log "making a Debian $suite root for PostgreSQL $v (once; cached in $d)"
-	timeout 1200 debootstrap --variant=minbase "$suite" "$d.tmp" "$mirror" >"$d.log" 2>&1 ||
-		{ tail -n 20 "$d.log" >&2; return 1; }
+	uid_debootstrap "$suite" "$mirror" "$d.tmp" "$d.log" || return 1
 	# no service starts inside the root, and no cluster is made there
 	printf '#!/bin/sh\nexit 101\n' >"$d.tmp/usr/sbin/policy-rc.d"
 	chmod 755 "$d.tmp/usr/sbin/policy-rc.d"

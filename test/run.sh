@@ -287,6 +287,7 @@ cleanup() {
 		wait "$b" 2>/dev/null
 	done
 	uid_cluster_stop "$W"
+	[ -z "${tap_cpu:-}" ] || rmdir "$tap_cpu"/*/ "$tap_cpu" 2>/dev/null
 	rm -rf "$W"
 }
 trap cleanup EXIT
@@ -474,8 +475,29 @@ uid_log "TAP (t/*.pl, each with servers of its own)"
 # on 2026-12-06, where they had taken 705 s at 2 on a busy one that day;
 # each with its time; each file ends within 10 minutes (t/UniqueidTest.pm),
 # the whole within 40
-uid_as_owner_for 2400 UID_CITUS_WHY="${UID_CITUS_WHY:-}" UID_PGTLE_WHY="${UID_PGTLE_WHY:-}" UID_UPGRADE_FROM="$UID_UPGRADE_FROM" UID_NPM_DIR="$UID_NPM_DIR" UID_NPM_ORMS_DIR="$UID_NPM_ORMS_DIR" UID_EXPORTER="$UID_EXPORTER" UID_PROMTOOL="$UID_PROMTOOL" make -s installcheck "$PGC" REGRESS= PROVE_TESTS="$(echo $tap_tests)" PROVE_FLAGS="--failures --timer -j${UID_TAP_JOBS:-4}" 2>&1 | tee "$W/tap.log"
+# Each file runs in a cpuacct cgroup of its own (test/tap_cpu.sh) where
+# root can make them (cgroup v1, on the machine itself: the roots do not
+# see /sys/fs/cgroup), below the one this script runs in: the CPU seconds
+# of its processes and servers, printed after the files, most first, are
+# what a file costs the matrix, which the TAP files keep busy
+tap_cpu=
+cg=$(sed -n 's/^[0-9]*:cpuacct[^:]*:\(.*\)$/\1/p' /proc/self/cgroup 2>/dev/null | head -n 1)
+if [ -z "${UID_IN_ROOT:-}" ] && [ "$(id -u)" -eq 0 ] && [ -n "$cg" ] && [ -w "/sys/fs/cgroup/cpuacct${cg%/}" ]; then
+	tap_cpu=/sys/fs/cgroup/cpuacct${cg%/}/uniqueid-tap.$$
+	mkdir "$tap_cpu" && chown postgres: "$tap_cpu" || tap_cpu=
+fi
+uid_as_owner_for 2400 UID_CITUS_WHY="${UID_CITUS_WHY:-}" UID_PGTLE_WHY="${UID_PGTLE_WHY:-}" UID_UPGRADE_FROM="$UID_UPGRADE_FROM" UID_NPM_DIR="$UID_NPM_DIR" UID_NPM_ORMS_DIR="$UID_NPM_ORMS_DIR" UID_EXPORTER="$UID_EXPORTER" UID_PROMTOOL="$UID_PROMTOOL" \
+	UID_TAP_CPU="$tap_cpu" UID_TAP_PERL="$("$UID_PGBIN/pg_config" --pkglibdir)/pgxs/src/test/perl" \
+	make -s installcheck "$PGC" REGRESS= PROVE_TESTS="$(echo $tap_tests)" PROVE_FLAGS="--failures --timer -j${UID_TAP_JOBS:-4} --exec $W/src/test/tap_cpu.sh" 2>&1 | tee "$W/tap.log"
 rc=${PIPESTATUS[0]}
+if [ -n "$tap_cpu" ]; then
+	uid_log "CPU seconds of each TAP file (its processes and its servers), the most first"
+	for g in "$tap_cpu"/*/; do
+		[ -f "$g/cpuacct.usage" ] && echo "$(basename "$g") $(cat "$g/cpuacct.usage")"
+		rmdir "$g" 2>/dev/null
+	done | sort -k2,2nr | awk '{ s += $2; printf "# cpu %-32s %7.1f\n", $1, $2 / 1e9 } END { printf "# cpu %-32s %7.1f\n", "(all)", s / 1e9 }'
+	rmdir "$tap_cpu" 2>/dev/null
+fi
 count_prove "$W/tap.log" "$rc"
 [ "$rc" -ne 0 ] && for f in tmp_check/log/regress_log_*; do
 	grep -q 'not ok\|Bail out\|died' "$f" 2>/dev/null && { echo "== $f"; tail -n 40 "$f"; }

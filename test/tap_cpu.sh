@@ -1,0 +1,12 @@
+#!/bin/bash
+# test/tap_cpu.sh FILE: how test/run.sh has prove run a TAP file (prove
+# --exec): with perl, the PGXS test modules on @INC (UID_TAP_PERL) as prove
+# would put them, in a cpuacct cgroup of its own under UID_TAP_CPU (made by
+# run.sh; none if unset).  The cgroup holds every process the file starts,
+# its servers included, and run.sh reads what they used when the files are
+# done.
+if [ -n "${UID_TAP_CPU:-}" ]; then
+	g=$UID_TAP_CPU/$(basename "$1" .pl)
+	mkdir -p "$g" 2>/dev/null && echo $$ >"$g/tasks" 2>/dev/null
+fi
+exec perl -I "$UID_TAP_PERL" -I . "$@"

@@ -159,18 +159,21 @@ uid_debootstrap() {
 uid_debootstrap_locked() {
 	local suite=$1 mirror=$2 dest=$3 log=$4 base=$UID_CACHE/minbase/$1
 	: >"$log"
-	if [ -f "$base/.uniqueid-minbase" ] && [ -n "$(find "$base/.uniqueid-minbase" -mmin +1440)" ]; then
-		uid_root_remove "$base" || return 1
-	fi
-	if [ ! -f "$base/.uniqueid-minbase" ]; then
+	if [ ! -f "$base/.uniqueid-minbase" ] || [ -n "$(find "$base/.uniqueid-minbase" -mmin +1440)" ]; then
 		uid_root_remove "$base.tmp" || return 1
-		timeout 1200 debootstrap --variant=minbase "$suite" "$base.tmp" "$mirror" >"$log" 2>&1 ||
-			{ tail -n 20 "$log" >&2; return 1; }
-		touch "$base.tmp/.uniqueid-minbase"
-		mv "$base.tmp" "$base"
+		if timeout 1200 debootstrap --variant=minbase "$suite" "$base.tmp" "$mirror" >"$log" 2>&1 &&
+			touch "$base.tmp/.uniqueid-minbase"; then
+			uid_root_remove "$base" && mv "$base.tmp" "$base" || return 1
+		elif [ -f "$base/.uniqueid-minbase" ]; then
+			echo "== debootstrap failed (above): the one made $(date -r "$base/.uniqueid-minbase") serves" >>"$log"
+		else
+			tail -n 20 "$log" >&2
+			return 1
+		fi
 	fi
-	echo "== $dest: a copy of $base" >>"$log"
-	cp -a "$base" "$dest" && rm -f "$dest/.uniqueid-minbase"
+	echo "== $dest: a copy of $base, made $(date -r "$base/.uniqueid-minbase")" >>"$log"
+	cp -a "$base" "$dest" >>"$log" 2>&1 && rm -f "$dest/.uniqueid-minbase" ||
+		{ tail -n 5 "$log" >&2; return 1; }
 }
 
 # uid_root_make VERSION: makes the root of VERSION, once, with the server,

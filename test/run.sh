@@ -52,11 +52,24 @@ cd "$(dirname "$0")/.." || exit 2
 
 # the versions of --pg and --matrix
 versions=(15 17 18 19)
-# kill_tree PID: PID and everything it started, children first
-kill_tree() {
+# stop_job PID: a background job of this shell that is still running (a
+# finished one's PID may be another process's by now), and everything it
+# started: all stopped first, parents before children (so that none starts
+# anything meanwhile), then terminated, then continued to take the signal
+stop_job() {
+	local p all
+	[[ " $(jobs -rp | tr '\n' ' ') " == *" $1 "* ]] || return 0
+	all=$(stop_tree "$1")
+	for p in $all; do kill -TERM "$p" 2>/dev/null; done
+	for p in $all; do kill -CONT "$p" 2>/dev/null; done
+	wait "$1" 2>/dev/null
+}
+# stop_tree PID: PID stopped, then its children, recursively; prints them all
+stop_tree() {
 	local c
-	for c in $(pgrep -P "$1"); do kill_tree "$c"; done
-	kill "$1" 2>/dev/null
+	kill -STOP "$1" 2>/dev/null || return 0
+	echo "$1"
+	for c in $(pgrep -P "$1"); do stop_tree "$c"; done
 }
 # the comment above, without its first line
 usage() { sed -n '2,/^[^#]/ s/^# \{0,1\}//p' "$0"; }
@@ -124,7 +137,7 @@ case "${1:-}" in
 			t=$SECONDS && bash test/pgtle.sh && uid_log "pg_tle for PostgreSQL 15 ready in $((SECONDS - t)) s") >"$logs/citus15.log" 2>&1 &
 		prep+=($!)
 	fi
-	trap 'for p in "${prep[@]}"; do kill_tree "$p"; done; wait; rm -rf "$logs"' EXIT
+	trap 'for p in "${prep[@]}"; do stop_job "$p"; done; rm -rf "$logs"' EXIT
 	# count_package LOG NAME: pp and pf, the checks test/package.sh passed and
 	# failed in LOG (one failure if it did not end with "# NAME: N passed, 0 failed")
 	count_package() {
@@ -175,6 +188,7 @@ case "${1:-}" in
 	total_f=$((total_f + pf))
 	lines+=("PGXN: ${pp} passed, ${pf} failed in $((SECONDS - start)) s")
 	wait "${prep[@]}" 2>/dev/null
+	prep=()
 	# (what the background made, and when)
 	cat "$logs/roots.log" "$logs/pkgroots.log" "$logs/citus15.log" 2>/dev/null | grep -E '^== .* (made|ready) in ' | sed 's/^== /# /'
 	printf '%s\n' "${lines[@]}"
@@ -278,16 +292,9 @@ export UID_VENDOR_SHARED UID_VENDOR_CACHE
 W=$(uid_tmpdir) || exit 2
 cleanup() {
 	local b
-	# (the background jobs still running: stopped first, so that none
-	# starts its next command meanwhile)
-	for b in ${bg_checks:-} ${bg_regress:-}; do
-		kill -STOP "$b" 2>/dev/null
-		kill_tree "$b"
-		kill -CONT "$b" 2>/dev/null
-		wait "$b" 2>/dev/null
-	done
+	for b in ${bg_checks:-} ${bg_regress:-}; do stop_job "$b"; done
 	uid_cluster_stop "$W"
-	[ -z "${tap_cpu:-}" ] || rmdir "$tap_cpu"/*/ "$tap_cpu" 2>/dev/null
+	[ -z "${tap_cpu:-}" ] || tap_cpu_remove
 	rm -rf "$W"
 }
 trap cleanup EXIT
@@ -481,7 +488,24 @@ uid_log "TAP (t/*.pl, each with servers of its own)"
 # of its processes and servers, printed after the files, most first, are
 # what a file costs the matrix, which the TAP files keep busy
 tap_cpu=
-cg=$(sed -n 's/^[0-9]*:cpuacct[^:]*:\(.*\)$/\1/p' /proc/self/cgroup 2>/dev/null | head -n 1)
+# tap_cpu_remove: the files' cgroups removed, a process a file left in its
+# own (a server that outlived it) killed first
+tap_cpu_remove() {
+	local g i
+	for g in "$tap_cpu"/*/; do
+		[ -d "$g" ] || continue
+		for i in 1 2 3 4 5; do
+			rmdir "$g" 2>/dev/null && break
+			xargs -r kill -KILL <"$g/tasks" 2>/dev/null
+			sleep 1
+		done
+	done
+	rmdir "$tap_cpu" 2>/dev/null || uid_log "could not remove $tap_cpu"
+	tap_cpu=
+}
+# (only where cpuacct is a hierarchy of its own: under "cpu,cpuacct", as
+# systemd mounts it, each file's cgroup would get a CPU share of its own)
+cg=$(sed -n 's/^[0-9]*:cpuacct:\(.*\)$/\1/p' /proc/self/cgroup 2>/dev/null | head -n 1)
 if [ -z "${UID_IN_ROOT:-}" ] && [ "$(id -u)" -eq 0 ] && [ -n "$cg" ] && [ -w "/sys/fs/cgroup/cpuacct${cg%/}" ]; then
 	tap_cpu=/sys/fs/cgroup/cpuacct${cg%/}/uniqueid-tap.$$
 	mkdir "$tap_cpu" && chown postgres: "$tap_cpu" || tap_cpu=
@@ -494,9 +518,8 @@ if [ -n "$tap_cpu" ]; then
 	uid_log "CPU seconds of each TAP file (its processes and its servers), the most first"
 	for g in "$tap_cpu"/*/; do
 		[ -f "$g/cpuacct.usage" ] && echo "$(basename "$g") $(cat "$g/cpuacct.usage")"
-		rmdir "$g" 2>/dev/null
 	done | sort -k2,2nr | awk '{ s += $2; printf "# cpu %-32s %7.1f\n", $1, $2 / 1e9 } END { printf "# cpu %-32s %7.1f\n", "(all)", s / 1e9 }'
-	rmdir "$tap_cpu" 2>/dev/null
+	tap_cpu_remove
 fi
 count_prove "$W/tap.log" "$rc"
 [ "$rc" -ne 0 ] && for f in tmp_check/log/regress_log_*; do

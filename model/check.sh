@@ -27,12 +27,14 @@ checks=(
 )
 
 # pan: safety only, no partial-order reduction (every variable is global);
-# at most 4 GB (the run of the new rules takes about 2 GB); timeouts in seconds
+# at most 4 GB (the run of the new rules takes about 2 GB); timeouts in
+# seconds, bounds on a hang: the new rules take 1 to 1.5 minutes alone on
+# the 2-core machine of DEVELOPER.md, and ran past 240 s there at half its CPU
 PAN_CFLAGS="-O2 -DSAFETY -DNOREDUCE -DNOBOUNDCHECK -DMEMLIM=4096"
 PAN_ARGS="-m2000000 -w25"
-SPIN_TIMEOUT=60
-CC_TIMEOUT=120
-PAN_TIMEOUT=${UID_MODEL_TIMEOUT:-240}
+SPIN_TIMEOUT=300
+CC_TIMEOUT=600
+PAN_TIMEOUT=${UID_MODEL_TIMEOUT:-900}
 
 usage()
 {

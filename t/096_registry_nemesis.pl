@@ -248,7 +248,7 @@ my @seeds = defined $ENV{UID_NEMESIS_SEEDS} ? grep { $_ ne '' } split(/[\s,]+/, 
 /^\d+$/ or die "UID_NEMESIS_SEEDS: not a seed: $_\n" for @seeds;
 my $budget = $ENV{UID_NEMESIS_SECONDS};
 die "UID_NEMESIS_SECONDS must be a number of seconds\n" if defined $budget && $budget !~ /^\d+$/;
-# (the framework's alarm is 10 minutes; a longer run lengthens it)
+# (t/UniqueidTest.pm's alarm is 30 minutes; a longer run lengthens it)
 alarm($budget + 600) if $budget;
 alarm(150 * @seeds + 150) if !$budget && @seeds > 3;
 my $t_begin = time;
@@ -1703,7 +1703,7 @@ my @queue = @seeds;
 my $k = 0;
 # (the alarm, less the longest a seed may take: a seed not begun by then is
 # left out, saying so)
-my $deadline = $t_begin + ($budget ? $budget + 600 : !$budget && @seeds > 3 ? 150 * @seeds + 150 : $ENV{UID_TEST_ALARM} // 600)
+my $deadline = $t_begin + ($budget ? $budget + 600 : !$budget && @seeds > 3 ? 150 * @seeds + 150 : $UniqueidTest::alarm)
   - $span - 140;
 while (1)
 {

@@ -27,13 +27,13 @@ ok(@names >= 5, 'model/check.sh lists its checks: the new rules and the old rule
 # bounded by model/check.sh's own timeout; this one bounds the whole)
 for my $name (@names)
 {
-	my $out = `timeout 400 bash '$check' '$name' 2>&1`;
+	my $out = `timeout 1200 bash '$check' '$name' 2>&1`;
 	my $rc = $?;
 	my ($line) = split /\n/, $out // '';
 	$line //= "model/check.sh $name printed nothing";
 	$line =~ s/^(?:ok|FAIL)\s+//;
 	$line =~ s/\s+/ /g;
 	ok($rc == 0, "model: $line")
-	  or diag($rc >> 8 == 124 ? "model/check.sh $name timed out (400 s)\n$out" : $out);
+	  or diag($rc >> 8 == 124 ? "model/check.sh $name timed out (1200 s)\n$out" : $out);
 }
 done_testing();

@@ -333,7 +333,10 @@ bg_checks=
 count_prove() {
 	local tests fails
 	tests=$(grep -oP '^Files=\d+, Tests=\K\d+' "$1" | tail -n 1)
-	fails=$(grep -oP 'Failed: \K\d+' "$1" | awk '{s += $1} END {print s + 0}')
+	# (each file of prove's summary: its failed tests, or 1 where it
+	# failed none but exited otherwise than 0: died, or killed by its alarm)
+	fails=$(grep -oP '^\S+\s+\(Wstat: \K\d+ .*Failed: \d+(?=\))' "$1" |
+		awk '{ n = $NF; if (n == 0 && $1 != 0) n = 1; s += n } END { print s + 0 }')
 	tests=${tests:-0}
 	fails=${fails:-0}
 	if [ "$2" -ne 0 ] && [ "$fails" -eq 0 ]; then fails=1; fi

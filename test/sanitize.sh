@@ -90,8 +90,11 @@ fi
 # definition spend their time in PostgreSQL's DDL and catalogs, 10 minutes
 # of valgrind with half of the CPU of DEVELOPER.md's machine; the C code it
 # reaches besides, the utility hook, serial reaches too, and the sanitized
-# run above takes upgrade as well)
-battery="types opclass casts binary_io generator guc sno families shortcode objectid uuid7 peer_families minmax_plans floor input_validity core_uuid security privileges masking serial"
+# run above takes upgrade as well.  The others expect the extension that
+# upgrade leaves: valgrind_setup, a file of this copy only, creates it.)
+printf -- "-- valgrind's battery: the extension, as upgrade leaves it\nCREATE EXTENSION uniqueid;\n" >"$S/src/test/sql/valgrind_setup.sql" &&
+	cp "$S/src/test/sql/valgrind_setup.sql" "$S/src/test/expected/valgrind_setup.out" || { echo "not ok - valgrind_setup"; exit 1; }
+battery="valgrind_setup types opclass casts binary_io generator guc sno families shortcode objectid uuid7 peer_families minmax_plans floor input_validity core_uuid security privileges masking serial"
 V=$S/vg
 mkdir "$V" && chown postgres: "$V" 2>/dev/null
 uid_cluster_init "$V" "jit = off" "$libpath" || { echo "not ok - a cluster for valgrind"; exit 1; }

@@ -15,6 +15,32 @@ unset LANGUAGE
 
 uid_log() { printf '== %s\n' "$*" >&2; }
 
+# CPU by phase, for test/run.sh --matrix: UID_CPU_PHASES is a cpuacct cgroup
+# (cgroup v1) it makes; uid_cpu_phase NAME moves this shell into
+# UID_CPU_PHASES/NAME, so that all it starts from then on is counted there
+# (a chroot's processes too: a root does not see the cgroups, but its
+# processes are in its caller's).  Nothing where UID_CPU_PHASES is unset or
+# not writable.
+uid_cpu_phase() {
+	[ -n "${UID_CPU_PHASES:-}" ] && [ -w "$UID_CPU_PHASES" ] || return 0
+	mkdir -p "$UID_CPU_PHASES/$1" 2>/dev/null && echo "$BASHPID" >"$UID_CPU_PHASES/$1/tasks" 2>/dev/null
+	return 0
+}
+# uid_cgroup_remove DIR: a cgroup (v1) and those below it removed, deepest
+# first; a process still in one (a server that outlived its test) killed
+uid_cgroup_remove() {
+	local g i
+	[ -d "$1" ] || return 0
+	while read -r g; do
+		for i in 1 2 3 4 5; do
+			rmdir "$g" 2>/dev/null && break
+			xargs -r kill -KILL <"$g/tasks" 2>/dev/null
+			sleep 1
+		done
+	done < <(find "$1" -depth -type d)
+	[ ! -d "$1" ] || { uid_log "could not remove $1"; return 1; }
+}
+
 # Installs the Debian packages named, when any is missing (needs root then).
 uid_install_packages() {
 	local missing=() p

@@ -87,6 +87,18 @@ case "${1:-}" in
 	total_f=0
 	lines=()
 	logs=$(mktemp -d)
+	. test/lib.sh
+	# CPU by phase (uid_cpu_phase, test/lib.sh): each background chain's
+	# steps, each version's suite, its fuzzers, sanitizer runs and pg_regress
+	# counted apart in cpuacct cgroups below the one this script runs in
+	# (root, cgroup v1 with cpuacct a hierarchy of its own, as for the TAP
+	# files' CPU), printed at the end, most first: on a machine the matrix
+	# keeps busy, its time is their sum divided by the cores
+	cg=$(sed -n 's/^[0-9]*:cpuacct:\(.*\)$/\1/p' /proc/self/cgroup 2>/dev/null | head -n 1)
+	if [ "$(id -u)" -eq 0 ] && [ -n "$cg" ] && [ -w "/sys/fs/cgroup/cpuacct${cg%/}" ]; then
+		export UID_CPU_PHASES=/sys/fs/cgroup/cpuacct${cg%/}/uniqueid-matrix.$$
+		mkdir "$UID_CPU_PHASES" || unset UID_CPU_PHASES
+	fi
 	# The roots the later versions need (test/roots.sh: 17's, 18's and
 	# 19's; test/package.sh: each version's pristine and build roots) are
 	# made in the background, two chains at a time (with Citus built in the
@@ -105,14 +117,18 @@ case "${1:-}" in
 		# (and Citus built in each root that has a release for it, and pg_tle)
 		(for v in "${versions[@]}"; do
 			[ "$v" = 15 ] && continue
+			uid_cpu_phase "root-$v"
 			uid_root_make "$v" || continue
 			# (the packages the suite installs there first: 30 to 90 s of
 			# each root's suite in the foreground before)
 			t=$SECONDS
+			uid_cpu_phase "root-$v-install"
 			uid_root_exec "$v" test/run.sh --install && uid_log "the packages of PostgreSQL $v's suite ready in $((SECONDS - t)) s"
 			t=$SECONDS
+			uid_cpu_phase "citus-$v"
 			uid_root_exec "$v" test/citus.sh && uid_log "Citus for PostgreSQL $v ready in $((SECONDS - t)) s"
 			t=$SECONDS
+			uid_cpu_phase "pgtle-$v"
 			uid_root_exec "$v" test/pgtle.sh && uid_log "pg_tle for PostgreSQL $v ready in $((SECONDS - t)) s"
 		done) >"$logs/roots.log" 2>&1 &
 		prep+=($!)
@@ -122,8 +138,10 @@ case "${1:-}" in
 		# the 3,825 s a fresh matrix took on 2026-12-06 when they came after
 		# each version's suite; in the background it took 3,056 s)
 		(for v in "${versions[@]}"; do
+			uid_cpu_phase "package-$v-roots"
 			bash test/package.sh "$v" --roots >>"$logs/pkgroots.log" 2>&1
 			t=$SECONDS
+			uid_cpu_phase "package-$v"
 			bash test/package.sh "$v" >"$logs/pkg-$v.log" 2>&1
 			echo "$((SECONDS - t))" >"$logs/pkg-$v.time"
 		done) &
@@ -132,12 +150,13 @@ case "${1:-}" in
 		# (and Citus and pg_tle for 15 on the machine, while 15's suite builds,
 		# fuzzes and runs pg_regress: its own calls, before the TAP files, wait
 		# for them)
-		(t=$SECONDS; bash -c '. test/lib.sh && uid_install_packages postgresql-15 postgresql-server-dev-15' &&
+		(t=$SECONDS; uid_cpu_phase citus-15; bash -c '. test/lib.sh && uid_install_packages postgresql-15 postgresql-server-dev-15' &&
 			bash test/citus.sh && uid_log "Citus for PostgreSQL 15 ready in $((SECONDS - t)) s" &&
+			uid_cpu_phase pgtle-15 &&
 			t=$SECONDS && bash test/pgtle.sh && uid_log "pg_tle for PostgreSQL 15 ready in $((SECONDS - t)) s") >"$logs/citus15.log" 2>&1 &
 		prep+=($!)
 	fi
-	trap 'for p in "${prep[@]}"; do stop_job "$p"; done; rm -rf "$logs"' EXIT
+	trap 'for p in "${prep[@]}"; do stop_job "$p"; done; rm -rf "$logs"; [ -z "${UID_CPU_PHASES:-}" ] || uid_cgroup_remove "$UID_CPU_PHASES"' EXIT
 	# count_package LOG NAME: pp and pf, the checks test/package.sh passed and
 	# failed in LOG (one failure if it did not end with "# NAME: N passed, 0 failed")
 	count_package() {
@@ -148,9 +167,9 @@ case "${1:-}" in
 	for v in "${versions[@]}"; do
 		start=$SECONDS
 		if [ "$v" = 15 ]; then
-			bash test/run.sh 2>&1 | tee "$logs/$v.log"
+			(uid_cpu_phase "suite-$v" && exec bash test/run.sh) 2>&1 | tee "$logs/$v.log"
 		else
-			bash test/run.sh --pg "$v" 2>&1 | tee "$logs/$v.log"
+			(uid_cpu_phase "suite-$v" && exec bash test/run.sh --pg "$v") 2>&1 | tee "$logs/$v.log"
 		fi
 		last=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$logs/$v.log" | tail -n 1)
 		p=$(echo "$last" | grep -oE '^[0-9]+')
@@ -182,7 +201,7 @@ case "${1:-}" in
 	fi
 	# the PGXN zip, once (it installs into the machine's PostgreSQL 15)
 	start=$SECONDS
-	bash test/package.sh --pgxn 2>&1 | tee "$logs/pgxn.log"
+	(uid_cpu_phase pgxn && exec bash test/package.sh --pgxn) 2>&1 | tee "$logs/pgxn.log"
 	count_package "$logs/pgxn.log" pgxn
 	total_p=$((total_p + pp))
 	total_f=$((total_f + pf))
@@ -191,6 +210,12 @@ case "${1:-}" in
 	prep=()
 	# (what the background made, and when)
 	cat "$logs/roots.log" "$logs/pkgroots.log" "$logs/citus15.log" 2>/dev/null | grep -E '^== .* (made|ready) in ' | sed 's/^== /# /'
+	if [ -n "${UID_CPU_PHASES:-}" ]; then
+		uid_log "CPU seconds of each phase, the most first (with 2 cores kept busy, the matrix takes half their sum)"
+		for g in "$UID_CPU_PHASES"/*/; do
+			[ -f "$g/cpuacct.usage" ] && echo "$(basename "$g") $(cat "$g/cpuacct.usage")"
+		done | sort -k2,2nr | awk '{ s += $2; printf "# cpu %-32s %7.1f\n", $1, $2 / 1e9 } END { printf "# cpu %-32s %7.1f\n", "(all)", s / 1e9 }'
+	fi
 	printf '%s\n' "${lines[@]}"
 	echo "$total_p passed, $total_f failed"
 	[ "$total_f" -eq 0 ]
@@ -294,7 +319,7 @@ cleanup() {
 	local b
 	for b in ${bg_checks:-} ${bg_regress:-}; do stop_job "$b"; done
 	uid_cluster_stop "$W"
-	[ -z "${tap_cpu:-}" ] || tap_cpu_remove
+	[ -z "${tap_cpu:-}" ] || uid_cgroup_remove "$tap_cpu"
 	rm -rf "$W"
 }
 trap cleanup EXIT
@@ -350,11 +375,13 @@ count_prove() {
 # have the cores to themselves otherwise (on 2026-12-06 pg_regress took 50
 # to 104 s of each version's suite in the foreground, 70 of them in
 # timestamptz_plans, with one core idle); their results come at the end.
-uid_cluster_init "$W" && uid_cluster_start "$W" ||
+# (the server in the matrix's phase of them, uid_cpu_phase)
+(uid_cpu_phase "regress-$UID_PGVER" && uid_cluster_init "$W" && uid_cluster_start "$W") ||
 	{ echo "$passed passed, $((failed + 1)) failed"; exit 1; }
 export PGHOST=$W PGPORT=5432 PGUSER=postgres
 uid_log "in the background: pg_regress, then pgTAP, against a server with uniqueid preloaded"
 (
+	uid_cpu_phase "regress-$UID_PGVER"
 	t=$SECONDS
 	uid_as_owner_for 3600 make -s installcheck "$PGC" TAP_TESTS= >"$W/regress.log" 2>&1
 	rc=$?
@@ -466,9 +493,11 @@ if [ -z "${UID_IN_ROOT:-}" ]; then
 	uid_log "in the background: fuzzing the codecs (${UID_FUZZ_SECONDS:-30} s per target), then the regression suite against uniqueid built with the sanitizers"
 	(
 		t=$SECONDS
+		uid_cpu_phase "fuzz-$UID_PGVER"
 		bash test/fuzz/run.sh "${UID_FUZZ_SECONDS:-30}" >"$W/fuzz.log" 2>&1
 		echo "# the fuzzers took $((SECONDS - t)) s" >>"$W/fuzz.log"
 		t=$SECONDS
+		uid_cpu_phase "sanitize-$UID_PGVER"
 		bash test/sanitize.sh >"$W/sanitize.log" 2>&1
 		echo "# the sanitizer and valgrind runs took $((SECONDS - t)) s" >>"$W/sanitize.log"
 	) &
@@ -495,21 +524,6 @@ uid_log "TAP (t/*.pl, each with servers of its own)"
 # of its processes and servers, printed after the files, most first, are
 # what a file costs the matrix, which the TAP files keep busy
 tap_cpu=
-# tap_cpu_remove: the files' cgroups removed, a process a file left in its
-# own (a server that outlived it) killed first
-tap_cpu_remove() {
-	local g i
-	for g in "$tap_cpu"/*/; do
-		[ -d "$g" ] || continue
-		for i in 1 2 3 4 5; do
-			rmdir "$g" 2>/dev/null && break
-			xargs -r kill -KILL <"$g/tasks" 2>/dev/null
-			sleep 1
-		done
-	done
-	rmdir "$tap_cpu" 2>/dev/null || uid_log "could not remove $tap_cpu"
-	tap_cpu=
-}
 # (only where cpuacct is a hierarchy of its own: under "cpu,cpuacct", as
 # systemd mounts it, each file's cgroup would get a CPU share of its own)
 cg=$(sed -n 's/^[0-9]*:cpuacct:\(.*\)$/\1/p' /proc/self/cgroup 2>/dev/null | head -n 1)
@@ -526,7 +540,8 @@ if [ -n "$tap_cpu" ]; then
 	for g in "$tap_cpu"/*/; do
 		[ -f "$g/cpuacct.usage" ] && echo "$(basename "$g") $(cat "$g/cpuacct.usage")"
 	done | sort -k2,2nr | awk '{ s += $2; printf "# cpu %-32s %7.1f\n", $1, $2 / 1e9 } END { printf "# cpu %-32s %7.1f\n", "(all)", s / 1e9 }'
-	tap_cpu_remove
+	uid_cgroup_remove "$tap_cpu"
+	tap_cpu=
 fi
 count_prove "$W/tap.log" "$rc"
 [ "$rc" -ne 0 ] && for f in tmp_check/log/regress_log_*; do

@@ -64,10 +64,22 @@ uid_root_mount() {
 		mkdir -p "$d/$m"
 		mount --bind "/$m" "$d/$m" || return 1
 	done
+	# and cgroup v1's cpuacct hierarchy where the machine has one of its
+	# own, so that test/run.sh counts the CPU of each TAP file and phase
+	# in a root as on the machine (/sys's bind has none of its mounts; a
+	# tmpfs of the root's own on its fs/cgroup holds the mount point)
+	if mountpoint -q /sys/fs/cgroup/cpuacct && [ -f /sys/fs/cgroup/cpuacct/cpuacct.usage ] &&
+		! mountpoint -q "$d/sys/fs/cgroup/cpuacct"; then
+		# (the root's /sys private first: where the machine's mounts are
+		# shared, as systemd makes them, the tmpfs would cover its own)
+		mount --make-private "$d/sys" &&
+			{ mountpoint -q "$d/sys/fs/cgroup" || mount -t tmpfs -o size=64k,mode=755 uniqueid-cgroup "$d/sys/fs/cgroup"; } &&
+			mkdir -p "$d/sys/fs/cgroup/cpuacct" && mount --bind /sys/fs/cgroup/cpuacct "$d/sys/fs/cgroup/cpuacct" || return 1
+	fi
 }
 uid_root_umount() {
 	local d=$1 m rc=0
-	for m in dev/shm dev/pts dev sys proc; do
+	for m in sys/fs/cgroup/cpuacct sys/fs/cgroup dev/shm dev/pts dev sys proc; do
 		if mountpoint -q "$d/$m"; then
 			umount "$d/$m" || umount -l "$d/$m" || { uid_log "could not unmount $d/$m"; rc=1; }
 		fi
@@ -265,6 +277,7 @@ uid_root_exec_locked() {
 	done
 	chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root CI="${CI:-}" \
 		UID_PGVER="$v" UID_IN_ROOT=1 UID_VENDOR=/uniqueid-vendor UID_REGRESS_SKIP="${UID_REGRESS_SKIP:-}" \
+		UID_CPU_PHASES="${UID_CPU_PHASES:-}" \
 		$(env | grep -E '^BENCH_' | tr '\n' ' ') bash "/uniqueid/$script" "$@"
 	rc=$?
 	uid_root_umount "$root" || rc=2

@@ -533,17 +533,17 @@ uid_log "TAP (t/*.pl, each with servers of its own)"
 # and three ran past bounds made for this one): each file within 30 minutes
 # (t/UniqueidTest.pm), the whole within 80; PostgreSQL's test framework
 # waits up to 540 s where it waits 180 by default (PG_TEST_TIMEOUT_DEFAULT:
-# its polls, and uid_concurrently's sessions)
+# its polls)
 # Each file runs in a cpuacct cgroup of its own (test/tap_cpu.sh) where
-# root can make them (cgroup v1, on the machine itself: the roots do not
-# see /sys/fs/cgroup), below the one this script runs in: the CPU seconds
+# root can make them (cgroup v1; in a root too, which uid_root_mount gives
+# the machine's cpuacct hierarchy), below the one this script runs in: the CPU seconds
 # of its processes and servers, printed after the files, most first, are
 # what a file costs the matrix, which the TAP files keep busy
 tap_cpu=
 # (only where cpuacct is a hierarchy of its own: under "cpu,cpuacct", as
 # systemd mounts it, each file's cgroup would get a CPU share of its own)
 cg=$(sed -n 's/^[0-9]*:cpuacct:\(.*\)$/\1/p' /proc/self/cgroup 2>/dev/null | head -n 1)
-if [ -z "${UID_IN_ROOT:-}" ] && [ "$(id -u)" -eq 0 ] && [ -n "$cg" ] && [ -w "/sys/fs/cgroup/cpuacct${cg%/}" ]; then
+if [ "$(id -u)" -eq 0 ] && [ -n "$cg" ] && [ -w "/sys/fs/cgroup/cpuacct${cg%/}" ]; then
 	tap_cpu=/sys/fs/cgroup/cpuacct${cg%/}/uniqueid-tap.$$
 	mkdir "$tap_cpu" && chown postgres: "$tap_cpu" || tap_cpu=
 fi

@@ -274,8 +274,8 @@ sub uid_wait_past_horizon
 }
 
 # uid_concurrently(NODE, DB, SQL...): each SQL in a psql of its own, all at
-# the same time; returns once every one has ended (each within the file's
-# own bound, $alarm), one { ok, out, err } for each.
+# the same time; returns once every one has ended (each within what is left
+# of the file's alarm), one { ok, out, err } for each.
 sub uid_concurrently
 {
 	my ($node, $db, @sqls) = @_;
@@ -286,6 +286,11 @@ sub uid_concurrently
 sub uid_concurrently_on
 {
 	my @runs;
+	# (what is left of the file's alarm, less a few seconds: the sessions
+	# end, and say so, before the alarm ends the file)
+	my $left = alarm(0);
+	alarm($left);
+	my $bound = $left > 10 ? $left - 5 : 5;
 	for my $job (@_)
 	{
 		my ($node, $db, $sql) = @$job;
@@ -296,11 +301,11 @@ sub uid_concurrently_on
 				'-v', 'ON_ERROR_STOP=1', '-d', $node->connstr($db), '-c', $sql
 			],
 			'<', \undef, '>', \$r->{out}, '2>', \$r->{err},
-			# (bounded as the file is: the sessions compute, and on a
+			# (bounded by the file's alarm: the sessions compute, and on a
 			# slower machine running the matrix, t/078's 8 sessions of
 			# 100,000 IDs outlasted even 540 s, PostgreSQL's timeout_default
 			# as test/run.sh sets it)
-			IPC::Run::timeout($alarm));
+			IPC::Run::timeout($bound));
 		push @runs, $r;
 	}
 	for my $r (@runs)
@@ -308,8 +313,11 @@ sub uid_concurrently_on
 		$r->{ok} = eval { $r->{h}->finish } ? 1 : 0;
 		if ($@)
 		{
-			$r->{err} .= $@;
+			my $e = $@;
+			$r->{err} .= $e;
 			$r->{h}->kill_kill;
+			# (the file's alarm: it ends the file, as everywhere else)
+			die $e if $e =~ /^test did not end within/;
 		}
 	}
 	return @runs;

@@ -18,23 +18,31 @@ uid_log() { printf '== %s\n' "$*" >&2; }
 # CPU by phase, for test/run.sh --matrix: UID_CPU_PHASES is a cpuacct cgroup
 # (cgroup v1) it makes; uid_cpu_phase NAME moves this shell into
 # UID_CPU_PHASES/NAME, so that all it starts from then on is counted there
-# (a chroot's processes too: a root does not see the cgroups, but its
-# processes are in its caller's).  Nothing where UID_CPU_PHASES is unset or
-# not writable.
+# (a chroot's processes too: they stay in their caller's cgroup, and
+# uid_root_mount gives a root the hierarchy to move them).  Nothing where
+# UID_CPU_PHASES is unset or not writable.
 uid_cpu_phase() {
 	[ -n "${UID_CPU_PHASES:-}" ] && [ -w "$UID_CPU_PHASES" ] || return 0
-	mkdir -p "$UID_CPU_PHASES/$1" 2>/dev/null && echo "$BASHPID" >"$UID_CPU_PHASES/$1/tasks" 2>/dev/null
+	mkdir -p "$UID_CPU_PHASES/$1" 2>/dev/null && echo "$BASHPID" 2>/dev/null >"$UID_CPU_PHASES/$1/tasks"
 	return 0
 }
-# uid_cgroup_remove DIR: a cgroup (v1) and those below it removed, deepest
-# first; a process still in one (a server that outlived its test) killed
+# uid_cgroup_remove DIR [kill]: a cgroup (v1) and those below it removed,
+# deepest first.  A process still in one is moved to DIR's parent (the
+# caller's own cgroup: one still cleaning up, or a daemon a package's
+# install started, goes on there), or with "kill" (a TAP file's cgroup: a
+# server that outlived its test) terminated, then killed.
 uid_cgroup_remove() {
-	local g i
+	local g i parent
 	[ -d "$1" ] || return 0
+	parent=$(dirname "$1")
 	while read -r g; do
-		for i in 1 2 3 4 5; do
+		for i in 1 2 3 4 5 6; do
 			rmdir "$g" 2>/dev/null && break
-			xargs -r kill -KILL <"$g/tasks" 2>/dev/null
+			if [ "${2:-}" = kill ]; then
+				xargs -r kill -s "$([ "$i" -le 3 ] && echo TERM || echo KILL)" <"$g/tasks" 2>/dev/null
+			else
+				while read -r t; do echo "$t" 2>/dev/null >"$parent/tasks"; done <"$g/tasks"
+			fi
 			sleep 1
 		done
 	done < <(find "$1" -depth -type d)

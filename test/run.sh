@@ -63,6 +63,12 @@ stop_job() {
 	for p in $all; do kill -TERM "$p" 2>/dev/null; done
 	for p in $all; do kill -CONT "$p" 2>/dev/null; done
 	wait "$1" 2>/dev/null
+	# (and the rest of the tree, which may be unmounting its root or
+	# stopping its cluster on the signal: up to a minute)
+	for _ in $(seq 1 60); do
+		for p in $all; do kill -0 "$p" 2>/dev/null && break; done || break
+		sleep 1
+	done
 }
 # stop_tree PID: PID stopped, then its children, recursively; prints them all
 stop_tree() {
@@ -92,13 +98,14 @@ case "${1:-}" in
 	# steps, each version's suite, its fuzzers, sanitizer runs and pg_regress
 	# counted apart in cpuacct cgroups below the one this script runs in
 	# (root, cgroup v1 with cpuacct a hierarchy of its own, as for the TAP
-	# files' CPU), printed at the end, most first: on a machine the matrix
-	# keeps busy, its time is their sum divided by the cores
+	# files' CPU), printed at the end, most first: where the matrix keeps
+	# every CPU it has busy, its time is their sum divided by those CPUs
 	cg=$(sed -n 's/^[0-9]*:cpuacct:\(.*\)$/\1/p' /proc/self/cgroup 2>/dev/null | head -n 1)
 	if [ "$(id -u)" -eq 0 ] && [ -n "$cg" ] && [ -w "/sys/fs/cgroup/cpuacct${cg%/}" ]; then
 		export UID_CPU_PHASES=/sys/fs/cgroup/cpuacct${cg%/}/uniqueid-matrix.$$
 		mkdir "$UID_CPU_PHASES" || unset UID_CPU_PHASES
 	fi
+	trap 'rm -rf "$logs"; [ -z "${UID_CPU_PHASES:-}" ] || uid_cgroup_remove "$UID_CPU_PHASES"' EXIT
 	# The roots the later versions need (test/roots.sh: 17's, 18's and
 	# 19's; test/package.sh: each version's pristine and build roots) are
 	# made in the background, two chains at a time (with Citus built in the
@@ -213,7 +220,7 @@ case "${1:-}" in
 	# (what the background made, and when)
 	cat "$logs/roots.log" "$logs/pkgroots.log" "$logs/citus15.log" 2>/dev/null | grep -E '^== .* (made|ready) in ' | sed 's/^== /# /'
 	if [ -n "${UID_CPU_PHASES:-}" ]; then
-		uid_log "CPU seconds of each phase, the most first (with 2 cores kept busy, the matrix takes half their sum)"
+		uid_log "CPU seconds of each phase, the most first (where the matrix keeps N CPUs busy, it takes their sum divided by N)"
 		for g in "$UID_CPU_PHASES"/*/; do
 			[ -f "$g/cpuacct.usage" ] && echo "$(basename "$g") $(cat "$g/cpuacct.usage")"
 		done | sort -k2,2nr | awk '{ s += $2; printf "# cpu %-32s %7.1f\n", $1, $2 / 1e9 } END { printf "# cpu %-32s %7.1f\n", "(all)", s / 1e9 }'
@@ -321,7 +328,7 @@ cleanup() {
 	local b
 	for b in ${bg_checks:-} ${bg_regress:-}; do stop_job "$b"; done
 	uid_cluster_stop "$W"
-	[ -z "${tap_cpu:-}" ] || uid_cgroup_remove "$tap_cpu"
+	[ -z "${tap_cpu:-}" ] || uid_cgroup_remove "$tap_cpu" kill
 	rm -rf "$W"
 }
 trap cleanup EXIT
@@ -556,7 +563,7 @@ if [ -n "$tap_cpu" ]; then
 	for g in "$tap_cpu"/*/; do
 		[ -f "$g/cpuacct.usage" ] && echo "$(basename "$g") $(cat "$g/cpuacct.usage")"
 	done | sort -k2,2nr | awk '{ s += $2; printf "# cpu %-32s %7.1f\n", $1, $2 / 1e9 } END { printf "# cpu %-32s %7.1f\n", "(all)", s / 1e9 }'
-	uid_cgroup_remove "$tap_cpu"
+	uid_cgroup_remove "$tap_cpu" kill
 	tap_cpu=
 fi
 count_prove "$W/tap.log" "$rc"

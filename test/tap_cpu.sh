@@ -7,7 +7,7 @@
 # t/058 and t/096), and run.sh reads what they used when the files are done.
 if [ -n "${UID_TAP_CPU:-}" ]; then
 	g=$UID_TAP_CPU/$(basename "$1" .pl)
-	mkdir -p "$g" 2>/dev/null && echo $$ >"$g/tasks" 2>/dev/null
+	mkdir -p "$g" 2>/dev/null && echo $$ 2>/dev/null >"$g/tasks"
 fi
 # (as prove does: its -I directories in PERL5LIB, for child perls too)
 export PERL5LIB="$UID_TAP_PERL:$PWD${PERL5LIB:+:$PERL5LIB}"

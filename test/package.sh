@@ -42,6 +42,8 @@
 set -u
 cd "$(dirname "$0")/.." || exit 2
 TOP=$PWD
+# (lib.sh for uid_cpu_phase and the rest)
+. test/lib.sh
 . test/roots.sh
 
 PKG_CACHE=$UID_CACHE/pkg
@@ -430,21 +432,27 @@ tracked=
 command -v git >/dev/null && tree_git init -q && tree_git add -A && tree_git commit -qm tree && tracked=1
 
 t=$SECONDS
-# (19's root has sid's PostgreSQL 18 too: postgresql-server-dev-all, a
-# build dependency, pulls in the default version, and debian/rules builds
-# for every version whose headers are installed, PG_SUPPORTED_VERSIONS ?=
-# installed; 18's package is package 18's, in sid's own root, so here 19's
-# only, and autopkgtest tests the packages built)
-supported=()
-[ "$V" = 19 ] && supported=(PG_SUPPORTED_VERSIONS="$V")
-in_root "$B" env "${supported[@]}" sh -c "cd $SRCDIR && dpkg-buildpackage -us -uc -b" >"$LOGS/build.log" 2>&1
+# (each step's CPU counted apart in test/run.sh --matrix: uid_cpu_phase)
+uid_cpu_phase "package-$V-build"
+in_root "$B" sh -c "cd $SRCDIR && dpkg-buildpackage -us -uc -b" >"$LOGS/build.log" 2>&1
 rc=$?
 debs=$(cd "$B/build" && ls -1 postgresql-*-uniqueid_*.deb 2>/dev/null | grep -v dbgsym)
 if [ $rc -eq 0 ] && echo "$debs" | grep -qx "${PKG}_${DEBVERSION}_[a-z0-9]*\.deb"; then
 	pass "dpkg-buildpackage -us -uc -b in a clean $SUITE root built $(echo $debs) in $(since $t)"
-	# (a release's packages: DEVELOPER.md, releasing)
+	# (the packages of every version whose server headers the root has, as
+	# README.md says: 19's root has sid's 18 too, which
+	# postgresql-server-dev-all, a build dependency, pulls in)
+	want=$(in_root "$B" dpkg-query -W -f='${db:Status-Status} ${Package}\n' 'postgresql-server-dev-[0-9]*' 2>/dev/null |
+		sed -n 's/^installed postgresql-server-dev-\([0-9]*\)$/\1/p' | sort -n | xargs)
+	got=$(echo "$debs" | sed -n "s/^postgresql-\([0-9]*\)-uniqueid_${DEBVERSION}_.*/\1/p" | sort -n | xargs)
+	if [ -n "$want" ] && [ "$want" = "$got" ]; then
+		pass "one package for each PostgreSQL whose postgresql-server-dev is installed: $want"
+	else
+		fail "the packages built ($got) are not one for each installed postgresql-server-dev ($want)"
+	fi
+	# (a release's packages: DEVELOPER.md, releasing; this version's only)
 	if [ -n "${UID_PKG_OUT:-}" ]; then
-		mkdir -p "$UID_PKG_OUT" && (cd "$B/build" && cp $debs "$UID_PKG_OUT/") && echo "# copied $(echo $debs) to $UID_PKG_OUT"
+		mkdir -p "$UID_PKG_OUT" && cp "$B/build/${PKG}_${DEBVERSION}"_*.deb "$UID_PKG_OUT/" && echo "# copied ${PKG}_${DEBVERSION} to $UID_PKG_OUT"
 	fi
 else
 	tail -n 40 "$LOGS/build.log"
@@ -479,6 +487,7 @@ fi
 # the packaging tools' warnings, for the record
 grep -E '^(dpkg|dh)[a-z_-]*: warning:' "$LOGS/build.log" | sort -u | sed 's/^/# /'
 
+uid_cpu_phase "package-$V-lintian"
 # lintian, on the .changes (the binary packages and the .buildinfo) and
 # the source package's .dsc
 t=$SECONDS
@@ -495,9 +504,11 @@ else
 	fail "lintian $lv: $ne errors"
 fi
 
+uid_cpu_phase "package-$V-autopkgtest"
 # the package's autopkgtest (debian/tests: pg_buildext installcheck), run
 # by autopkgtest itself on this root (the null runner), the built .debs
-# (every version's) installed by it
+# installed by it: every version's (its Depends: @ names them all; in 19's
+# root, sid's 18's too)
 t=$SECONDS
 in_root "$B" sh -c "cd /build && autopkgtest --no-built-binaries $(echo $debs | sed 's,[^ ]*,./&,g') $SRCDIR -- null" >"$LOGS/autopkgtest.log" 2>&1
 rc=$?
@@ -526,6 +537,7 @@ root_umount "$B"
 # install into a root that never saw the source, configure, test, purge
 ######################################################################
 t=$SECONDS
+uid_cpu_phase "package-$V-install"
 copy_root "$PRISTINE" "$I" || { fail "a copy of the pristine root"; finish "package $V"; }
 root_mount "$I" || { fail "mounting the kernel's file systems in $I"; finish "package $V"; }
 mkdir -p "$I/etc/postgresql-common"

@@ -101,6 +101,8 @@ printf -- "-- valgrind's battery: the extension, as upgrade leaves it\nCREATE EX
 	cp "$S/src/test/sql/valgrind_setup.sql" "$S/src/test/expected/valgrind_setup.out" || { echo "not ok - valgrind_setup"; exit 1; }
 battery="valgrind_setup types opclass casts binary_io generator guc sno families shortcode objectid uuid7 peer_families minmax_plans floor input_validity core_uuid privileges masking serial"
 V=$S/vg
+# (its CPU counted apart in test/run.sh --matrix)
+uid_cpu_phase "valgrind-$UID_PGVER"
 mkdir "$V" && chown postgres: "$V" 2>/dev/null
 uid_cluster_init "$V" "jit = off" "$libpath" || { echo "not ok - a cluster for valgrind"; exit 1; }
 uid_as_owner LD_PRELOAD="$runtimes" UBSAN_OPTIONS="print_stacktrace=1:log_path=$S/report" \

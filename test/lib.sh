@@ -26,6 +26,33 @@ uid_cpu_phase() {
 	mkdir -p "$UID_CPU_PHASES/$1" 2>/dev/null && echo "$BASHPID" 2>/dev/null >"$UID_CPU_PHASES/$1/tasks"
 	return 0
 }
+# uid_cpuacct_own: the cpuacct cgroup (v1) directory this process is in,
+# where root may make cgroups below it; fails where cpuacct is no
+# hierarchy of its own (under "cpu,cpuacct", as systemd mounts it, each
+# cgroup made would get a CPU share of its own) or this is not root
+uid_cpuacct_own() {
+	local cg
+	cg=$(sed -n 's/^[0-9]*:cpuacct:\(.*\)$/\1/p' /proc/self/cgroup 2>/dev/null | head -n 1)
+	[ "$(id -u)" -eq 0 ] && [ -n "$cg" ] && [ -w "/sys/fs/cgroup/cpuacct${cg%/}" ] || return 1
+	echo "/sys/fs/cgroup/cpuacct${cg%/}"
+}
+# uid_cpu_report DIR: "# cpu NAME SECONDS" for each cgroup below DIR, the
+# most first, then their sum as "(all)"
+uid_cpu_report() {
+	local g
+	for g in "$1"/*/; do
+		[ -f "$g/cpuacct.usage" ] && echo "$(basename "$g") $(cat "$g/cpuacct.usage")"
+	done | sort -k2,2nr | awk '{ s += $2; printf "# cpu %-32s %7.1f\n", $1, $2 / 1e9 } END { printf "# cpu %-32s %7.1f\n", "(all)", s / 1e9 }'
+}
+# uid_regress_without FILES: the Makefile's REGRESS without FILES (words),
+# on one line; the status says whether any of FILES was in it
+uid_regress_without() {
+	local all f kept=
+	all=$(sed -n 's/^REGRESS = //p' Makefile)
+	for f in $all; do [[ " $* " == *" $f "* ]] || kept="$kept $f"; done
+	echo $kept
+	[ "$(echo $kept | wc -w)" -lt "$(echo $all | wc -w)" ]
+}
 # uid_cgroup_remove DIR [kill]: a cgroup (v1) and those below it removed,
 # deepest first.  A process still in one is moved to DIR's parent (the
 # caller's own cgroup: one still cleaning up, or a daemon a package's

@@ -100,9 +100,8 @@ case "${1:-}" in
 	# (root, cgroup v1 with cpuacct a hierarchy of its own, as for the TAP
 	# files' CPU), printed at the end, most first: where the matrix keeps
 	# every CPU it has busy, its time is their sum divided by those CPUs
-	cg=$(sed -n 's/^[0-9]*:cpuacct:\(.*\)$/\1/p' /proc/self/cgroup 2>/dev/null | head -n 1)
-	if [ "$(id -u)" -eq 0 ] && [ -n "$cg" ] && [ -w "/sys/fs/cgroup/cpuacct${cg%/}" ]; then
-		export UID_CPU_PHASES=/sys/fs/cgroup/cpuacct${cg%/}/uniqueid-matrix.$$
+	if cg=$(uid_cpuacct_own); then
+		export UID_CPU_PHASES=$cg/uniqueid-matrix.$$
 		mkdir "$UID_CPU_PHASES" || unset UID_CPU_PHASES
 	fi
 	trap 'rm -rf "$logs"; [ -z "${UID_CPU_PHASES:-}" ] || uid_cgroup_remove "$UID_CPU_PHASES"' EXIT
@@ -221,9 +220,7 @@ case "${1:-}" in
 	cat "$logs/roots.log" "$logs/pkgroots.log" "$logs/citus15.log" 2>/dev/null | grep -E '^== .* (made|ready) in ' | sed 's/^== /# /'
 	if [ -n "${UID_CPU_PHASES:-}" ]; then
 		uid_log "CPU seconds of each phase, the most first (where the matrix keeps N CPUs busy, it takes their sum divided by N)"
-		for g in "$UID_CPU_PHASES"/*/; do
-			[ -f "$g/cpuacct.usage" ] && echo "$(basename "$g") $(cat "$g/cpuacct.usage")"
-		done | sort -k2,2nr | awk '{ s += $2; printf "# cpu %-32s %7.1f\n", $1, $2 / 1e9 } END { printf "# cpu %-32s %7.1f\n", "(all)", s / 1e9 }'
+		uid_cpu_report "$UID_CPU_PHASES"
 	fi
 	printf '%s\n' "${lines[@]}"
 	echo "$total_p passed, $total_f failed"
@@ -396,9 +393,7 @@ uid_log "in the background: pg_regress, then pgTAP, against a server with unique
 # that it did)
 regress_args=()
 if [ -n "${UID_REGRESS_SKIP:-}" ]; then
-	all_regress=$(sed -n 's/^REGRESS = //p' Makefile)
-	regress=$(for f in $all_regress; do [[ " $UID_REGRESS_SKIP " == *" $f "* ]] || printf '%s ' "$f"; done)
-	[ "$(echo $regress | wc -w)" -lt "$(echo $all_regress | wc -w)" ] ||
+	regress=$(uid_regress_without $UID_REGRESS_SKIP) ||
 		fail "UID_REGRESS_SKIP ($UID_REGRESS_SKIP) names no file of the Makefile's REGRESS"
 	regress_args=(REGRESS="$regress")
 	uid_log "pg_regress leaves out $UID_REGRESS_SKIP: the package test of PostgreSQL $UID_PGVER runs it"
@@ -547,11 +542,8 @@ uid_log "TAP (t/*.pl, each with servers of its own)"
 # of its processes and servers, printed after the files, most first, are
 # what a file costs the matrix, which the TAP files keep busy
 tap_cpu=
-# (only where cpuacct is a hierarchy of its own: under "cpu,cpuacct", as
-# systemd mounts it, each file's cgroup would get a CPU share of its own)
-cg=$(sed -n 's/^[0-9]*:cpuacct:\(.*\)$/\1/p' /proc/self/cgroup 2>/dev/null | head -n 1)
-if [ "$(id -u)" -eq 0 ] && [ -n "$cg" ] && [ -w "/sys/fs/cgroup/cpuacct${cg%/}" ]; then
-	tap_cpu=/sys/fs/cgroup/cpuacct${cg%/}/uniqueid-tap.$$
+if cg=$(uid_cpuacct_own); then
+	tap_cpu=$cg/uniqueid-tap.$$
 	mkdir "$tap_cpu" && chown postgres: "$tap_cpu" || tap_cpu=
 fi
 uid_as_owner_for 4800 PG_TEST_TIMEOUT_DEFAULT="${PG_TEST_TIMEOUT_DEFAULT:-540}" UID_CITUS_WHY="${UID_CITUS_WHY:-}" UID_PGTLE_WHY="${UID_PGTLE_WHY:-}" UID_UPGRADE_FROM="$UID_UPGRADE_FROM" UID_NPM_DIR="$UID_NPM_DIR" UID_NPM_ORMS_DIR="$UID_NPM_ORMS_DIR" UID_EXPORTER="$UID_EXPORTER" UID_PROMTOOL="$UID_PROMTOOL" \
@@ -560,9 +552,7 @@ uid_as_owner_for 4800 PG_TEST_TIMEOUT_DEFAULT="${PG_TEST_TIMEOUT_DEFAULT:-540}" 
 rc=${PIPESTATUS[0]}
 if [ -n "$tap_cpu" ]; then
 	uid_log "CPU seconds of each TAP file (its processes and its servers), the most first"
-	for g in "$tap_cpu"/*/; do
-		[ -f "$g/cpuacct.usage" ] && echo "$(basename "$g") $(cat "$g/cpuacct.usage")"
-	done | sort -k2,2nr | awk '{ s += $2; printf "# cpu %-32s %7.1f\n", $1, $2 / 1e9 } END { printf "# cpu %-32s %7.1f\n", "(all)", s / 1e9 }'
+	uid_cpu_report "$tap_cpu"
 	uid_cgroup_remove "$tap_cpu" kill
 	tap_cpu=
 fi

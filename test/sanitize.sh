@@ -95,8 +95,9 @@ fi
 # And but security: three more CREATE EXTENSIONs of the script that
 # valgrind_setup runs, through the same utility hook, in databases and
 # schemas of their own, 156 s with half the CPU, where the C code it
-# reaches besides, make_shardid, id_encode and BRIN, the battery's types,
-# generator and opclass reach; the sanitized run takes it too.)
+# reaches besides, make_shardid, id_encode, lexical_add and BRIN, the
+# battery's types, shortcode and opclass reach; the sanitized run takes it
+# too.)
 printf -- "-- valgrind's battery: the extension, as upgrade leaves it\nCREATE EXTENSION uniqueid;\n" >"$S/src/test/sql/valgrind_setup.sql" &&
 	cp "$S/src/test/sql/valgrind_setup.sql" "$S/src/test/expected/valgrind_setup.out" || { echo "not ok - valgrind_setup"; exit 1; }
 battery="valgrind_setup types opclass casts binary_io generator guc sno families shortcode objectid uuid7 peer_families minmax_plans floor input_validity core_uuid privileges masking serial"

@@ -14,7 +14,9 @@ use strict;
 use warnings FATAL => 'all';
 
 use Exporter 'import';
+use Cwd ();
 use File::Basename;
+use File::Path ();
 use IPC::Run;
 use PostgreSQL::Test::Cluster;
 use PostgreSQL::Test::Utils;
@@ -40,6 +42,127 @@ alarm($alarm);
 # the fault tests' (test/faultshim.c)
 my $clock_lib = dirname(__FILE__) . '/../test/clockshift.so';
 my $fault_lib = dirname(__FILE__) . '/../test/faultshim.so';
+
+# initdb once per run, not once per cluster: where UID_INITDB_TEMPLATES
+# names a directory (test/run.sh sets one per suite), the framework's initdb
+# (PostgreSQL::Test::Cluster's init, through system_or_bail) makes a template
+# there the first time its arguments (the binary and every option but the
+# data directory) are used, and each cluster is then a copy of it with a
+# system identifier of its own, as initdb would give it: the registry tells
+# holders apart by it, rsxid puts it in its IDs.  (0.85 CPU s an initdb
+# against 0.06 a copy; about 100 clusters a version.)  PostgreSQL 17's own
+# INITDB_TEMPLATE is not used: it skips clusters made with options, which
+# every uid_node is, and it copies the identifier.
+my $uid_real_system_or_bail = \&PostgreSQL::Test::Utils::system_or_bail;
+{
+	no warnings 'redefine';
+	*PostgreSQL::Test::Utils::system_or_bail = sub {
+		return $uid_real_system_or_bail->(@_)
+		  unless $_[0] eq 'initdb' && $ENV{UID_INITDB_TEMPLATES};
+		return uid_initdb_copy(@_);
+	};
+}
+
+sub uid_initdb_copy
+{
+	my (undef, @args) = @_;
+	my ($pgdata, @rest);
+	for (my $i = 0; $i < @args; $i++)
+	{
+		if ($args[$i] eq '-D' || $args[$i] eq '--pgdata') { $pgdata = $args[++$i]; }
+		elsif ($args[$i] =~ /^--pgdata=(.*)$/) { $pgdata = $1; }
+		else { push @rest, $args[$i]; }
+	}
+	return $uid_real_system_or_bail->('initdb', @args)
+	  unless defined $pgdata && !(-e $pgdata && !uid_empty_dir($pgdata));
+	my ($bin) = grep { -x "$_/initdb" } split /:/, $ENV{PATH};
+	die "initdb is not on PATH ($ENV{PATH})\n" unless $bin;
+	require Digest::MD5;
+	my $dir = $ENV{UID_INITDB_TEMPLATES};
+	File::Path::make_path($dir);
+	my $tpl = "$dir/" . Digest::MD5::md5_hex(join("\0", Cwd::realpath("$bin/initdb"), @rest));
+	unless (-d $tpl)
+	{
+		# one file makes it while the others wait (prove -j)
+		open(my $lock, '>', "$tpl.lock") or die "could not open $tpl.lock: $!\n";
+		flock($lock, Fcntl::LOCK_EX) or die "could not lock $tpl.lock: $!\n";
+		unless (-d $tpl)
+		{
+			File::Path::rmtree("$tpl.tmp");
+			$uid_real_system_or_bail->('initdb', '-D', "$tpl.tmp", @rest);
+			rename("$tpl.tmp", $tpl) or die "could not rename $tpl.tmp: $!\n";
+		}
+		close($lock);
+	}
+	note("initializing database system by copying the initdb template $tpl");
+	$uid_real_system_or_bail->('cp', '-RPp', "$tpl/.", $pgdata) if -d $pgdata;
+	$uid_real_system_or_bail->('cp', '-RPp', $tpl, $pgdata) unless -d $pgdata;
+	uid_new_system_identifier($pgdata);
+	return;
+}
+
+sub uid_empty_dir
+{
+	opendir(my $dh, $_[0]) or return 0;
+	my @e = grep { $_ ne '.' && $_ ne '..' } readdir($dh);
+	return !@e;
+}
+
+# CRC-32C (Castagnoli), as PostgreSQL's pg_control carries it
+my @uid_crc32c_table = map {
+	my $c = $_;
+	$c = ($c & 1) ? (($c >> 1) ^ 0x82F63B78) : ($c >> 1) for 1 .. 8;
+	$c
+} 0 .. 255;
+
+sub uid_crc32c
+{
+	my $crc = 0xFFFFFFFF;
+	$crc = $uid_crc32c_table[($crc ^ $_) & 0xFF] ^ ($crc >> 8) for unpack('C*', $_[0]);
+	return $crc ^ 0xFFFFFFFF;
+}
+
+# uid_new_system_identifier(PGDATA): a copy of a data directory made its own
+# cluster: a new system identifier (initdb's form: seconds, microseconds and
+# 12 random bits) in global/pg_control, its CRC made again, and in the long
+# header of each WAL segment, which must name the same one.  Dies where
+# either is not as expected.
+sub uid_new_system_identifier
+{
+	my ($pgdata) = @_;
+	my $f = "$pgdata/global/pg_control";
+	open(my $fh, '+<:raw', $f) or die "could not open $f: $!\n";
+	my $n = read($fh, my $ctl, 8192);
+	die "could not read $f\n" unless $n && $n >= 512;
+	my $old = unpack('Q<', $ctl);
+	# the CRC follows the fields it covers (their size differs by version)
+	my ($at) = grep { uid_crc32c(substr($ctl, 0, $_)) == unpack('V', substr($ctl, $_, 4)) }
+	  map { $_ * 4 } 4 .. 120;
+	die "could not find the CRC of $f\n" unless defined $at;
+	my ($s, $us) = Time::HiRes::gettimeofday();
+	my $new = ($s << 32) | ($us << 12) | int(rand(4096));
+	$new++ if $new == $old;
+	substr($ctl, 0, 8) = pack('Q<', $new);
+	substr($ctl, $at, 4) = pack('V', uid_crc32c(substr($ctl, 0, $at)));
+	seek($fh, 0, 0) and print $fh $ctl and close($fh) or die "could not write $f: $!\n";
+	# XLogLongPageHeaderData: xlp_magic, xlp_info (XLP_LONG_HEADER, 0x0002)
+	# ... and xlp_sysid at byte 24
+	my $seen = 0;
+	opendir(my $dh, "$pgdata/pg_wal") or die "could not open $pgdata/pg_wal: $!\n";
+	for my $seg (grep { /^[0-9A-F]{24}$/ } readdir($dh))
+	{
+		open(my $wh, '+<:raw', "$pgdata/pg_wal/$seg") or die "could not open $pgdata/pg_wal/$seg: $!\n";
+		read($wh, my $hdr, 32) == 32 or die "could not read $pgdata/pg_wal/$seg\n";
+		my ($magic, $info) = unpack('v v', $hdr);
+		die "$pgdata/pg_wal/$seg does not start with a long page header naming system $old\n"
+		  unless ($info & 2) && unpack('Q<', substr($hdr, 24, 8)) == $old;
+		seek($wh, 24, 0) and print $wh pack('Q<', $new) and close($wh)
+		  or die "could not write $pgdata/pg_wal/$seg: $!\n";
+		$seen++;
+	}
+	die "no WAL segment in $pgdata/pg_wal\n" unless $seen;
+	return;
+}
 
 # uid_node(NAME, conf => [LINES], install_path => DIR, INIT_PARAMS): a new
 # cluster with uniqueid preloaded, in UTF-8 whatever the caller's locale,

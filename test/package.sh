@@ -18,7 +18,9 @@
 # own), runs the regression suite (pg_regress; but timestamptz_plans, which
 # autopkgtest ran) against it, updates the
 # extension from 1.0, and purges the package, which must leave none of its
-# files behind.
+# files behind.  Every package the build made goes through all of it: in
+# 19's root, 18's too (sid's postgresql-server-dev-18 is there beside 19's),
+# so that test/run.sh --matrix needs no root of 18's own for its package.
 #
 # --pgxn: the zip of `make dist` (made from the tracked files, work tree
 # included, where git is; `make dist` itself is checked to list the same
@@ -517,195 +519,226 @@ else
 	tail -n 40 "$LOGS/autopkgtest.log"
 	fail "autopkgtest (debian/tests/installcheck) (exit $rc; log in $LOGS/autopkgtest.log)"
 fi
-# the planner checks of timestamptz_plans ran there, on V: test/run.sh
-# --matrix leaves them to this test (UID_REGRESS_SKIP)
-if sed -n "/^### PostgreSQL $V installcheck ###\$/,/^### End $V installcheck ###\$/p" "$LOGS/autopkgtest.log" |
-	grep -qE "(test timestamptz_plans +\.\.\. ok|^ok +[0-9]+ +[-+] timestamptz_plans )"; then
-	pass "autopkgtest ran timestamptz_plans (the ID-against-timestamptz planner checks) on PostgreSQL $V"
-else
-	grep -n timestamptz_plans "$LOGS/autopkgtest.log" | head -n 5 | sed 's/^/# /'
-	fail "autopkgtest did not run timestamptz_plans on PostgreSQL $V (log in $LOGS/autopkgtest.log)"
-fi
+# the planner checks of timestamptz_plans ran there, on every version
+# built: test/run.sh --matrix leaves them to this test (UID_REGRESS_SKIP)
+for w in $got; do
+	if sed -n "/^### PostgreSQL $w installcheck ###\$/,/^### End $w installcheck ###\$/p" "$LOGS/autopkgtest.log" |
+		grep -qE "(test timestamptz_plans +\.\.\. ok|^ok +[0-9]+ +[-+] timestamptz_plans )"; then
+		pass "autopkgtest ran timestamptz_plans (the ID-against-timestamptz planner checks) on PostgreSQL $w"
+	else
+		grep -n timestamptz_plans "$LOGS/autopkgtest.log" | head -n 5 | sed 's/^/# /'
+		fail "autopkgtest did not run timestamptz_plans on PostgreSQL $w (log in $LOGS/autopkgtest.log)"
+	fi
+done
 mkdir -p "$WORK/$V-debs"
 rm -f "$WORK/$V-debs"/*
-cp "$B/build/${PKG}_${DEBVERSION}"_*.deb "$WORK/$V-debs/"
+for w in $got; do
+	cp "$B/build/postgresql-$w-uniqueid_${DEBVERSION}"_*.deb "$WORK/$V-debs/"
+done
 root_umount "$B"
 [ -n "${UID_PKG_KEEP:-}" ] || root_remove "$B"
 
 ######################################################################
-# install into a root that never saw the source, configure, test, purge
+# install into a root that never saw the source, configure, test, purge:
+# each package the build made (in 19's root, 18's too), in a fresh copy of
+# the pristine root
 ######################################################################
-t=$SECONDS
-uid_cpu_phase "package-$V-install"
-copy_root "$PRISTINE" "$I" || { fail "a copy of the pristine root"; finish "package $V"; }
-root_mount "$I" || { fail "mounting the kernel's file systems in $I"; finish "package $V"; }
-mkdir -p "$I/etc/postgresql-common"
-# the cluster is made below, with pg_createcluster
-echo "create_main_cluster = false" >"$I/etc/postgresql-common/createcluster.conf"
-mkdir -p "$I/tmp/debs"
-cp "$WORK/$V-debs"/*.deb "$I/tmp/debs/"
-deb=$(cd "$I/tmp/debs" && ls ${PKG}_*.deb)
-# (once more after apt-get update, if the cached package lists are stale)
-in_root "$I" sh -c "cd /tmp/debs && apt-get -o Acquire::Check-Valid-Until=false -o APT::Sandbox::User=root -q -y install ./$deb" \
-	>"$LOGS/install.log" 2>&1 ||
-	in_root "$I" sh -c "cd /tmp/debs && apt-get -o Acquire::Check-Valid-Until=false -q update &&
-		apt-get -o Acquire::Check-Valid-Until=false -o APT::Sandbox::User=root -q -y install ./$deb" \
-		>>"$LOGS/install.log" 2>&1
-rc=$?
-if [ $rc -eq 0 ] && in_root "$I" dpkg-query -W -f='${Status}' "$PKG" 2>/dev/null | grep -q 'install ok installed'; then
-	pass "apt-get install ./$deb in a fresh $SUITE root (with its dependencies, $(since $t))"
-else
-	tail -n 30 "$LOGS/install.log"
-	fail "apt-get install ./$deb in a fresh $SUITE root (log in $LOGS/install.log)"
-	finish "package $V"
-fi
-in_root "$I" dpkg -L "$PKG" >"$LOGS/files.txt"
-# the files among them (the directories are shared with other packages)
-nfiles=0
-while read -r f; do
-	[ -e "$I$f" ] && [ ! -d "$I$f" ] && nfiles=$((nfiles + 1))
-done <"$LOGS/files.txt"
-missing=
-for f in "/usr/lib/postgresql/$V/lib/uniqueid.so" "/usr/share/postgresql/$V/extension/uniqueid.control" \
-	$(cd sql && ls uniqueid--*.sql | sed "s,^,/usr/share/postgresql/$V/extension/,"); do
-	grep -qx "$f" "$LOGS/files.txt" && [ -f "$I$f" ] || missing="$missing $f"
-done
-[ -z "$missing" ] && pass "the package installs the library, the control file and every sql/ script for $V" ||
-	fail "the package lacks:$missing"
-# and the files the documents run, as they are in the tree
-shipped=
-for f in portable/uniqueid.sql portable/uniqueid-remove.sql portable/uniqueid-pgtle.sql monitoring/postgres_exporter.yml monitoring/uniqueid-alerts.yml; do
-	cmp -s "$f" "$I/usr/share/$PKG/$f" || shipped="$shipped $f"
-done
-[ -z "$shipped" ] && pass "the package ships the SQL edition and the monitoring files in /usr/share/$PKG, as in the tree" ||
-	fail "/usr/share/$PKG lacks, or has other versions of:$shipped"
-
-# a cluster as a user makes one; its socket in a directory of its own and
-# no TCP, so nothing on the machine clashes with it; another library is
-# preloaded already, as on many servers
-t=$SECONDS
-mkdir -p "$I$SOCK" && in_root "$I" chown postgres:postgres "$SOCK"
-if in_root "$I" pg_createcluster -p "$PORT" -s "$SOCK" \
-	-o "shared_preload_libraries=pg_stat_statements" \
-	"$V" main -- --locale=C.UTF-8 >"$LOGS/cluster.log" 2>&1; then
-	pass "pg_createcluster $V main"
-else
-	cat "$LOGS/cluster.log"
-	fail "pg_createcluster $V main"
-	finish "package $V"
-fi
-# no TCP at all (the harness's choice; the last line of a setting wins)
-echo "listen_addresses = ''" >>"$I/etc/postgresql/$V/main/postgresql.conf"
-# README.md's configuration: append uniqueid to shared_preload_libraries
-conf=$I/etc/postgresql/$V/main/postgresql.conf
-# (the line as pg_createcluster wrote it may be unquoted)
-sed -i -E "s/^shared_preload_libraries = '?([^'#[:space:]]+)'?/shared_preload_libraries = '\1,uniqueid'/" "$conf"
-grep -E "^(shared_preload_libraries|listen_addresses|port|unix_socket_directories) " "$conf" | sed 's/^/# postgresql.conf: /'
-psql_root() {
-	in_root "$I" runuser -u postgres -- psql -X -q -v ON_ERROR_STOP=1 -h "$SOCK" -p "$PORT" -At "$@"
-}
-if in_root "$I" pg_ctlcluster "$V" main start >>"$LOGS/cluster.log" 2>&1; then
-	pass "pg_ctlcluster $V main start, uniqueid appended to shared_preload_libraries"
-else
-	cat "$LOGS/cluster.log"
-	tail -n 20 "$I/var/log/postgresql/postgresql-$V-main.log" 2>/dev/null
-	fail "pg_ctlcluster $V main start"
-	finish "package $V"
-fi
-spl=$(psql_root -d postgres -c "SELECT current_setting('shared_preload_libraries') || '|' || current_setting('listen_addresses')" 2>&1)
-[ "$spl" = "pg_stat_statements,uniqueid|" ] && pass "SHOW shared_preload_libraries is pg_stat_statements,uniqueid (and no TCP: listen_addresses is '')" ||
-	fail "shared_preload_libraries|listen_addresses: $spl"
-
-# the regression suite against this server: pg_regress of the server's
-# client package, the tests of the tree, as `make installcheck` runs them,
-# but timestamptz_plans: its 225,000 planner checks (50 to 90 s) ran in
-# autopkgtest above, on this binary and this version; what this server
-# adds (installed by apt, another library preloaded beside it) the rest
-# shows
-rm -rf "$I/tmp/uniqueid-tests"
-mkdir -p "$I/tmp/uniqueid-tests"
-cp -a test/sql test/expected "$I/tmp/uniqueid-tests/"
-chmod -R a+rX "$I/tmp/uniqueid-tests"
-in_root "$I" chown -R postgres: /tmp/uniqueid-tests
-regress=$(uid_regress_without timestamptz_plans) ||
-	fail "timestamptz_plans is no longer in the Makefile's REGRESS: say what this run leaves out"
-t=$SECONDS
-in_root "$I" runuser -u postgres -- sh -c "cd /tmp/uniqueid-tests &&
-	/usr/lib/postgresql/$V/lib/pgxs/src/test/regress/pg_regress --inputdir=. \
-	--bindir=/usr/lib/postgresql/$V/bin --host=$SOCK --port=$PORT --user=postgres \
-	--dbname=contrib_regression $regress" >"$LOGS/regress.log" 2>&1
-rc=$?
-if [ $rc -eq 0 ]; then
-	pass "the regression suite ($(echo $regress | wc -w) tests: all but timestamptz_plans, which autopkgtest ran) against the package's server in $(since $t)"
-else
-	grep -E 'FAILED|failed' "$LOGS/regress.log"
-	head -n 60 "$I/tmp/uniqueid-tests/regression.diffs" 2>/dev/null
-	fail "the regression suite against the package's server (log in $LOGS/regress.log)"
-fi
-
-# 1.0, then ALTER EXTENSION UPDATE to the default version
-out=$(psql_root -d postgres -c "CREATE DATABASE uid_update" 2>&1 &&
-	psql_root -d uid_update -c "CREATE EXTENSION uniqueid VERSION '1.0'" \
-		-c "SELECT extversion FROM pg_extension WHERE extname = 'uniqueid'" \
-		-c "ALTER EXTENSION uniqueid UPDATE" \
-		-c "SELECT extversion FROM pg_extension WHERE extname = 'uniqueid'" \
-		-c "SELECT next_ulid() < next_ulid()" 2>&1)
-if [ "$out" = "1.0"$'\n'"$EXTVERSION"$'\n''t' ]; then
-	pass "CREATE EXTENSION uniqueid VERSION '1.0'; ALTER EXTENSION uniqueid UPDATE gives $EXTVERSION, and 1.1's generators run"
-else
-	echo "$out" | sed 's/^/# /'
-	fail "CREATE EXTENSION uniqueid VERSION '1.0'; ALTER EXTENSION uniqueid UPDATE"
-fi
-
-# the SQL edition, from where the package put it, as doc/portable.md runs
-# it: installed into a database without the extension, used, removed
-ed=/usr/share/$PKG/portable
-psql_root -d postgres -c "CREATE DATABASE uid_portable" >"$LOGS/portable.log" 2>&1 &&
-	psql_root -d uid_portable -1 -f "$ed/uniqueid.sql" >>"$LOGS/portable.log" 2>&1 &&
-	p_used=$(psql_root -d uid_portable -c "SELECT next_snowflake() < next_snowflake(), next_uuid7() < next_uuid7()" 2>&1) &&
-	psql_root -d uid_portable -1 -f "$ed/uniqueid-remove.sql" >>"$LOGS/portable.log" 2>&1 &&
-	p_left=$(psql_root -d uid_portable -c "SELECT count(*) FROM pg_proc WHERE proname = 'next_id'" 2>&1)
-if [ "${p_used:-} ${p_left:-}" = "t|t 0" ]; then
-	pass "the SQL edition from $ed installs, generates, and removes itself"
-else
-	tail -n 10 "$LOGS/portable.log" | sed 's/^/# /'
-	echo "# generated: ${p_used:-}; functions next_id left: ${p_left:-}"
-	fail "the SQL edition from $ed"
-fi
-
-# the exporter's file from where the package put it: each of its queries
-# runs against the package's server and returns rows
-ex=/usr/share/$PKG/monitoring/postgres_exporter.yml
-awk '/^  query: \|/ { q = 1; next } q && /^    / { sub(/^    /, ""); print; next } q { print ";"; q = 0 }' "$I$ex" >"$I/tmp/exporter.sql"
-nq=$(grep -c '^;$' "$I/tmp/exporter.sql")
-rows=$(psql_root -d uid_update -f /tmp/exporter.sql 2>&1)
-qrc=$?
-if [ "$nq" -ge 2 ] && [ "$qrc" -eq 0 ] && ! echo "$rows" | grep -q ERROR && [ "$(echo "$rows" | grep -c .)" -ge "$nq" ]; then
-	pass "the $nq queries of $ex run against the package's server, returning rows"
-else
-	echo "$rows" | tail -n 5 | sed 's/^/# /'
-	fail "the queries of $ex ($nq found)"
-fi
-
-# purge: every file the package installed is gone
-stop_cluster "$I"
-in_root "$I" "${APT[@]}" purge "$PKG" >"$LOGS/purge.log" 2>&1
-prc=$?
-st=$(in_root "$I" dpkg-query -W -f='${db:Status-Status}' "$PKG" 2>/dev/null)
-if [ $prc -eq 0 ] && { [ -z "$st" ] || [ "$st" = not-installed ]; }; then
-	left=
-	while read -r f; do
-		[ -e "$I$f" ] && [ ! -d "$I$f" ] && left="$left $f"
-	done <"$LOGS/files.txt"
-	if [ -z "$left" ]; then
-		pass "apt-get purge $PKG removes all $nfiles files it installed"
+BUILDV=$V
+# install_test W: postgresql-W-uniqueid, from $WORK/V-debs; its root
+# removed after (kept, unmounted, with UID_PKG_KEEP)
+install_test() {
+	local V=$1
+	local PKG=postgresql-$1-uniqueid PORT=$((54300 + $1)) I=$WORK/$1-install LOGS=$LOGS rc
+	# (another version's logs in a directory of their own)
+	[ "$V" = "$BUILDV" ] || { LOGS=$LOGS/$V && mkdir -p "$LOGS" && rm -f "$LOGS"/*.log; }
+	install_steps
+	rc=$?
+	[ -d "$I" ] && stop_cluster "$I"
+	if [ -n "${UID_PKG_KEEP:-}" ]; then
+		root_umount "$I" 2>/dev/null
+		mountpoint -q "$I" && umount "$I"
 	else
-		fail "apt-get purge $PKG leaves:$left"
+		root_remove "$I"
 	fi
-else
-	tail -n 20 "$LOGS/purge.log"
-	fail "apt-get purge $PKG (exit $prc, its state: $st)"
-fi
+	return $rc
+}
+install_steps() {
+	t=$SECONDS
+	uid_cpu_phase "package-$V-install"
+	copy_root "$PRISTINE" "$I" || { fail "a copy of the pristine root"; return 1; }
+	root_mount "$I" || { fail "mounting the kernel's file systems in $I"; return 1; }
+	mkdir -p "$I/etc/postgresql-common"
+	# the cluster is made below, with pg_createcluster
+	echo "create_main_cluster = false" >"$I/etc/postgresql-common/createcluster.conf"
+	mkdir -p "$I/tmp/debs"
+	cp "$WORK/$BUILDV-debs/${PKG}_"*.deb "$I/tmp/debs/"
+	deb=$(cd "$I/tmp/debs" && ls ${PKG}_*.deb)
+	# (once more after apt-get update, if the cached package lists are stale)
+	in_root "$I" sh -c "cd /tmp/debs && apt-get -o Acquire::Check-Valid-Until=false -o APT::Sandbox::User=root -q -y install ./$deb" \
+		>"$LOGS/install.log" 2>&1 ||
+		in_root "$I" sh -c "cd /tmp/debs && apt-get -o Acquire::Check-Valid-Until=false -q update &&
+			apt-get -o Acquire::Check-Valid-Until=false -o APT::Sandbox::User=root -q -y install ./$deb" \
+			>>"$LOGS/install.log" 2>&1
+	rc=$?
+	if [ $rc -eq 0 ] && in_root "$I" dpkg-query -W -f='${Status}' "$PKG" 2>/dev/null | grep -q 'install ok installed'; then
+		pass "apt-get install ./$deb in a fresh $SUITE root (with its dependencies, $(since $t))"
+	else
+		tail -n 30 "$LOGS/install.log"
+		fail "apt-get install ./$deb in a fresh $SUITE root (log in $LOGS/install.log)"
+		return 1
+	fi
+	in_root "$I" dpkg -L "$PKG" >"$LOGS/files.txt"
+	# the files among them (the directories are shared with other packages)
+	nfiles=0
+	while read -r f; do
+		[ -e "$I$f" ] && [ ! -d "$I$f" ] && nfiles=$((nfiles + 1))
+	done <"$LOGS/files.txt"
+	missing=
+	for f in "/usr/lib/postgresql/$V/lib/uniqueid.so" "/usr/share/postgresql/$V/extension/uniqueid.control" \
+		$(cd sql && ls uniqueid--*.sql | sed "s,^,/usr/share/postgresql/$V/extension/,"); do
+		grep -qx "$f" "$LOGS/files.txt" && [ -f "$I$f" ] || missing="$missing $f"
+	done
+	[ -z "$missing" ] && pass "the package installs the library, the control file and every sql/ script for $V" ||
+		fail "the package lacks:$missing"
+	# and the files the documents run, as they are in the tree
+	shipped=
+	for f in portable/uniqueid.sql portable/uniqueid-remove.sql portable/uniqueid-pgtle.sql monitoring/postgres_exporter.yml monitoring/uniqueid-alerts.yml; do
+		cmp -s "$f" "$I/usr/share/$PKG/$f" || shipped="$shipped $f"
+	done
+	[ -z "$shipped" ] && pass "the package ships the SQL edition and the monitoring files in /usr/share/$PKG, as in the tree" ||
+		fail "/usr/share/$PKG lacks, or has other versions of:$shipped"
+
+	# a cluster as a user makes one; its socket in a directory of its own and
+	# no TCP, so nothing on the machine clashes with it; another library is
+	# preloaded already, as on many servers
+	t=$SECONDS
+	mkdir -p "$I$SOCK" && in_root "$I" chown postgres:postgres "$SOCK"
+	if in_root "$I" pg_createcluster -p "$PORT" -s "$SOCK" \
+		-o "shared_preload_libraries=pg_stat_statements" \
+		"$V" main -- --locale=C.UTF-8 >"$LOGS/cluster.log" 2>&1; then
+		pass "pg_createcluster $V main"
+	else
+		cat "$LOGS/cluster.log"
+		fail "pg_createcluster $V main"
+		return 1
+	fi
+	# no TCP at all (the harness's choice; the last line of a setting wins)
+	echo "listen_addresses = ''" >>"$I/etc/postgresql/$V/main/postgresql.conf"
+	# README.md's configuration: append uniqueid to shared_preload_libraries
+	conf=$I/etc/postgresql/$V/main/postgresql.conf
+	# (the line as pg_createcluster wrote it may be unquoted)
+	sed -i -E "s/^shared_preload_libraries = '?([^'#[:space:]]+)'?/shared_preload_libraries = '\1,uniqueid'/" "$conf"
+	grep -E "^(shared_preload_libraries|listen_addresses|port|unix_socket_directories) " "$conf" | sed 's/^/# postgresql.conf: /'
+	psql_root() {
+		in_root "$I" runuser -u postgres -- psql -X -q -v ON_ERROR_STOP=1 -h "$SOCK" -p "$PORT" -At "$@"
+	}
+	if in_root "$I" pg_ctlcluster "$V" main start >>"$LOGS/cluster.log" 2>&1; then
+		pass "pg_ctlcluster $V main start, uniqueid appended to shared_preload_libraries"
+	else
+		cat "$LOGS/cluster.log"
+		tail -n 20 "$I/var/log/postgresql/postgresql-$V-main.log" 2>/dev/null
+		fail "pg_ctlcluster $V main start"
+		return 1
+	fi
+	spl=$(psql_root -d postgres -c "SELECT current_setting('shared_preload_libraries') || '|' || current_setting('listen_addresses')" 2>&1)
+	[ "$spl" = "pg_stat_statements,uniqueid|" ] && pass "SHOW shared_preload_libraries is pg_stat_statements,uniqueid (and no TCP: listen_addresses is '')" ||
+		fail "shared_preload_libraries|listen_addresses: $spl"
+
+	# the regression suite against this server: pg_regress of the server's
+	# client package, the tests of the tree, as `make installcheck` runs them,
+	# but timestamptz_plans: its 225,000 planner checks (50 to 90 s) ran in
+	# autopkgtest above, on this binary and this version; what this server
+	# adds (installed by apt, another library preloaded beside it) the rest
+	# shows
+	rm -rf "$I/tmp/uniqueid-tests"
+	mkdir -p "$I/tmp/uniqueid-tests"
+	cp -a test/sql test/expected "$I/tmp/uniqueid-tests/"
+	chmod -R a+rX "$I/tmp/uniqueid-tests"
+	in_root "$I" chown -R postgres: /tmp/uniqueid-tests
+	regress=$(uid_regress_without timestamptz_plans) ||
+		fail "timestamptz_plans is no longer in the Makefile's REGRESS: say what this run leaves out"
+	t=$SECONDS
+	in_root "$I" runuser -u postgres -- sh -c "cd /tmp/uniqueid-tests &&
+		/usr/lib/postgresql/$V/lib/pgxs/src/test/regress/pg_regress --inputdir=. \
+		--bindir=/usr/lib/postgresql/$V/bin --host=$SOCK --port=$PORT --user=postgres \
+		--dbname=contrib_regression $regress" >"$LOGS/regress.log" 2>&1
+	rc=$?
+	if [ $rc -eq 0 ]; then
+		pass "the regression suite ($(echo $regress | wc -w) tests: all but timestamptz_plans, which autopkgtest ran) against the package's server in $(since $t)"
+	else
+		grep -E 'FAILED|failed' "$LOGS/regress.log"
+		head -n 60 "$I/tmp/uniqueid-tests/regression.diffs" 2>/dev/null
+		fail "the regression suite against the package's server (log in $LOGS/regress.log)"
+	fi
+
+	# 1.0, then ALTER EXTENSION UPDATE to the default version
+	out=$(psql_root -d postgres -c "CREATE DATABASE uid_update" 2>&1 &&
+		psql_root -d uid_update -c "CREATE EXTENSION uniqueid VERSION '1.0'" \
+			-c "SELECT extversion FROM pg_extension WHERE extname = 'uniqueid'" \
+			-c "ALTER EXTENSION uniqueid UPDATE" \
+			-c "SELECT extversion FROM pg_extension WHERE extname = 'uniqueid'" \
+			-c "SELECT next_ulid() < next_ulid()" 2>&1)
+	if [ "$out" = "1.0"$'\n'"$EXTVERSION"$'\n''t' ]; then
+		pass "CREATE EXTENSION uniqueid VERSION '1.0'; ALTER EXTENSION uniqueid UPDATE gives $EXTVERSION, and 1.1's generators run"
+	else
+		echo "$out" | sed 's/^/# /'
+		fail "CREATE EXTENSION uniqueid VERSION '1.0'; ALTER EXTENSION uniqueid UPDATE"
+	fi
+
+	# the SQL edition, from where the package put it, as doc/portable.md runs
+	# it: installed into a database without the extension, used, removed
+	ed=/usr/share/$PKG/portable
+	psql_root -d postgres -c "CREATE DATABASE uid_portable" >"$LOGS/portable.log" 2>&1 &&
+		psql_root -d uid_portable -1 -f "$ed/uniqueid.sql" >>"$LOGS/portable.log" 2>&1 &&
+		p_used=$(psql_root -d uid_portable -c "SELECT next_snowflake() < next_snowflake(), next_uuid7() < next_uuid7()" 2>&1) &&
+		psql_root -d uid_portable -1 -f "$ed/uniqueid-remove.sql" >>"$LOGS/portable.log" 2>&1 &&
+		p_left=$(psql_root -d uid_portable -c "SELECT count(*) FROM pg_proc WHERE proname = 'next_id'" 2>&1)
+	if [ "${p_used:-} ${p_left:-}" = "t|t 0" ]; then
+		pass "the SQL edition from $ed installs, generates, and removes itself"
+	else
+		tail -n 10 "$LOGS/portable.log" | sed 's/^/# /'
+		echo "# generated: ${p_used:-}; functions next_id left: ${p_left:-}"
+		fail "the SQL edition from $ed"
+	fi
+
+	# the exporter's file from where the package put it: each of its queries
+	# runs against the package's server and returns rows
+	ex=/usr/share/$PKG/monitoring/postgres_exporter.yml
+	awk '/^  query: \|/ { q = 1; next } q && /^    / { sub(/^    /, ""); print; next } q { print ";"; q = 0 }' "$I$ex" >"$I/tmp/exporter.sql"
+	nq=$(grep -c '^;$' "$I/tmp/exporter.sql")
+	rows=$(psql_root -d uid_update -f /tmp/exporter.sql 2>&1)
+	qrc=$?
+	if [ "$nq" -ge 2 ] && [ "$qrc" -eq 0 ] && ! echo "$rows" | grep -q ERROR && [ "$(echo "$rows" | grep -c .)" -ge "$nq" ]; then
+		pass "the $nq queries of $ex run against the package's server, returning rows"
+	else
+		echo "$rows" | tail -n 5 | sed 's/^/# /'
+		fail "the queries of $ex ($nq found)"
+	fi
+
+	# purge: every file the package installed is gone
+	stop_cluster "$I"
+	in_root "$I" "${APT[@]}" purge "$PKG" >"$LOGS/purge.log" 2>&1
+	prc=$?
+	st=$(in_root "$I" dpkg-query -W -f='${db:Status-Status}' "$PKG" 2>/dev/null)
+	if [ $prc -eq 0 ] && { [ -z "$st" ] || [ "$st" = not-installed ]; }; then
+		left=
+		while read -r f; do
+			[ -e "$I$f" ] && [ ! -d "$I$f" ] && left="$left $f"
+		done <"$LOGS/files.txt"
+		if [ -z "$left" ]; then
+			pass "apt-get purge $PKG removes all $nfiles files it installed"
+		else
+			fail "apt-get purge $PKG leaves:$left"
+		fi
+	else
+		tail -n 20 "$LOGS/purge.log"
+		fail "apt-get purge $PKG (exit $prc, its state: $st)"
+	fi
+}
+for w in $got; do
+	[ "$w" = "$V" ] || echo "# postgresql-$w-uniqueid, which this root built too, installed as $PKG is"
+	install_test "$w"
+done
 
 echo "# package $V: $(since "$ALL_START")"
 finish "package $V"

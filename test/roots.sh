@@ -285,7 +285,7 @@ uid_root_exec_locked() {
 	done
 	chroot "$root" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root CI="${CI:-}" \
 		UID_PGVER="$v" UID_IN_ROOT=1 UID_VENDOR=/uniqueid-vendor UID_REGRESS_SKIP="${UID_REGRESS_SKIP:-}" \
-		UID_CPU_PHASES="${UID_CPU_PHASES:-}" \
+		UID_CPU_PHASES="${UID_CPU_PHASES:-}" UID_TAP_ALL="${UID_TAP_ALL:-}" \
 		$(env | grep -E '^BENCH_' | tr '\n' ' ') bash "/uniqueid/$script" "$@"
 	rc=$?
 	uid_root_umount "$root" || rc=2

@@ -502,8 +502,8 @@ fi
 # file, no standby, no hook that differs between versions), and the masks'
 # properties over millions of IDs (their exact behaviour, test/sql/masking,
 # runs on every version), and the registry's nemesis (t/096: the protocol
-# is the same code on every version; t/055 and t/059, which run on every
-# version, cover what differs).  Every other test runs on every version.  (t/095_sqlsmith.pl skips in the roots by
+# is the same code on every version; t/055 and t/059, on 15 and the newest
+# version, and t/056, on every version, cover what a server can change).  Every other test runs on every version.  (t/095_sqlsmith.pl skips in the roots by
 # itself, as sqlsmith is on the machine only.)  (t/097_registry_model.pl,
 # the model of the registry's protocol, starts no server: SPIN only.)
 host_only="t/001_units.pl t/002_facts.pl t/003_vendor.pl t/004_links.pl t/010_concurrency.pl t/011_objectid_concurrency.pl t/012_uuid7_concurrency.pl t/013_capacity.pl t/014_load.pl t/020_clock.pl t/021_sno_clock.pl t/022_sno_bounds.pl t/066_masking.pl t/096_registry_nemesis.pl t/097_registry_model.pl"
@@ -513,9 +513,25 @@ host_only="t/001_units.pl t/002_facts.pl t/003_vendor.pl t/004_links.pl t/010_co
 slow_first="t/096_registry_nemesis.pl t/078_portable.pl t/058_network_faults.pl t/038_crash_loop.pl t/034_faults.pl t/055_registry_amnesia.pl t/080_doc_examples.pl t/036_carry.pl t/090_citus.pl t/014_load.pl t/066_masking.pl t/071_active_active.pl t/039_crash_loop_load.pl t/035_edges.pl t/056_node_registry.pl"
 tap_tests=$(for f in $slow_first; do [ -f "$f" ] && echo "$f"; done
 	for f in t/*.pl; do [[ " $slow_first " == *" $f "* ]] || echo "$f"; done)
+# The files whose subject is uniqueid's own durable state and the
+# registry's protocol under faults (crashes in a loop, failed writes, the
+# state file's edges, a registry that forgets or fails, network faults) run
+# on the two sides of src/compat.h, 15 and the newest version, but not on
+# the versions between: 17, 18 and 19 compile the same code for all of it
+# (compat.h's differences are 15's against 16's and later, and a header's
+# place in 19), the servers' parts these files use (restarts, crash
+# recovery, promotion, TCP) are covered on every version by t/030, t/031,
+# t/040, t/041 and t/056, and these files cost 280 CPU s and 15 minutes of
+# waiting on 17 and 18 (DEVELOPER.md).  UID_TAP_ALL=1 runs them on any
+# version.
+sides_only="t/034_faults.pl t/035_edges.pl t/038_crash_loop.pl t/039_crash_loop_load.pl t/055_registry_amnesia.pl t/058_network_faults.pl t/059_registry_failures.pl"
 if [ -n "${UID_IN_ROOT:-}" ]; then
 	tap_tests=$(for f in $tap_tests; do [[ " $host_only " == *" $f "* ]] || echo "$f"; done)
 	uid_log "TAP on PostgreSQL $UID_PGVER: every file but the version-independent ones, which ran on 15 ($host_only)"
+	if [ "$UID_PGVER" != "${versions[${#versions[@]} - 1]}" ] && [ -z "${UID_TAP_ALL:-}" ]; then
+		tap_tests=$(for f in $tap_tests; do [[ " $sides_only " == *" $f "* ]] || echo "$f"; done)
+		uid_log "and but the durable state's and the registry's faults, which run on 15 and ${versions[${#versions[@]} - 1]} ($sides_only; UID_TAP_ALL=1 runs them here)"
+	fi
 fi
 # The pure codecs' fuzzers (UID_FUZZ_SECONDS each), then the regression
 # suite against uniqueid built with the sanitizers and under valgrind

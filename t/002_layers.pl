@@ -1,5 +1,5 @@
 # The layers of src/ (src/LAYERS): tools/layers.pl builds every file with
-# this server's compiler and flags (pg_config, without LTO) and checks that
+# this server's compiler and flags (pg_config, without LTO, at -O0) and checks that
 # each #include and each link-time reference points down the map, that no
 # part depends on itself through others, and that each header declares
 # what its .c offers, and only that.  Every rule it checks is reported here

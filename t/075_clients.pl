@@ -8,8 +8,9 @@
 # "ok" line for every type in both formats and no "not ok".  A client whose
 # driver or toolchain this machine lacks is skipped, saying which and why:
 # test/run.sh installs the Python, Java and Node drivers on the machine
-# itself (PostgreSQL 15), and Go's pgx and the postgres crate in PostgreSQL
-# 18's root (Debian sid), the only places it has them built.  First, the
+# itself (PostgreSQL 15), and Go's pgx and the postgres crate for
+# PostgreSQL 18's suite (Debian sid; UID_CLIENTS_COMPILED: 19's suite runs in
+# the same root and skips them), the only places it has them built.  First, the
 # lines doc/clients.md tells users to add appear in their programs word for
 # word.
 use strict;
@@ -59,6 +60,12 @@ $node->safe_psql('postgres', "CREATE EXTENSION uniqueid;\n$table");
 my $tmp = PostgreSQL::Test::Utils::tempdir();
 my $npm = $ENV{UID_NPM_DIR} // '/var/cache/uniqueid/npm';
 my $jar = '/usr/share/java/postgresql.jar';
+# (in a root, Go's and Rust's clients build in 18's suite only: 19's shares
+# its root, and each build costs 60 to 70 CPU s)
+my $compiled_elsewhere =
+  $ENV{UID_IN_ROOT} && !$ENV{UID_CLIENTS_COMPILED}
+  ? 'built in PostgreSQL 18\'s suite only, in the root this one shares with it (test/run.sh: UID_CLIENTS_COMPILED)'
+  : undef;
 
 # run(TIMEOUT, DIR, COMMAND, ENV...): runs COMMAND (an array) in DIR (undef:
 # here) with more environment, killed after TIMEOUT seconds; its exit status
@@ -139,6 +146,7 @@ my @clients = (
 	{
 		name    => 'pgx',
 		missing => sub {
+			return $compiled_elsewhere if $compiled_elsewhere;
 			return 'golang-go is not installed here (test/run.sh installs it in the Debian sid root of PostgreSQL 18 only)'
 			  unless -x '/usr/bin/go';
 			return 'golang-github-jackc-pgx-v5-dev is not installed here (test/run.sh installs it in the Debian sid root of PostgreSQL 18 only)'
@@ -163,6 +171,7 @@ my @clients = (
 	{
 		name    => 'rust-postgres',
 		missing => sub {
+			return $compiled_elsewhere if $compiled_elsewhere;
 			return 'cargo is not installed here (test/run.sh installs it in the Debian sid root of PostgreSQL 18 only)'
 			  unless -x '/usr/bin/cargo';
 			return 'librust-postgres-dev is not installed here (test/run.sh installs it in the Debian sid root of PostgreSQL 18 only)'

@@ -1,7 +1,7 @@
 # test/roots.sh - Debian roots for the PostgreSQL versions the machine does
 # not have: 17 from Debian 13 (trixie), 18 from Debian sid, and 19 from sid
-# with experimental's postgresql-19 packages (a root of its own, sid-19),
-# made with debootstrap from the archive the machine's own apt uses, kept in
+# with experimental's postgresql-19 packages (a root of its own, sid-19,
+# which 18's suite shares: sid's 18 is there), made with debootstrap from the archive the machine's own apt uses, kept in
 # a cache directory (UID_CACHE, default /var/cache/uniqueid) and reused by
 # later runs.  Source it; it defines functions and UID_* variables only.
 # Needs root.
@@ -35,13 +35,21 @@ uid_root_experimental() { [ "$1" = 19 ]; }
 # package then.
 uid_root_pgtap_packaged() { [ "$1" != 19 ]; }
 
+# uid_root_owner VERSION: the version whose root VERSION's suite runs in:
+# 18's in 19's, sid with experimental's postgresql-19, where sid's 18 is
+# too (19's suite installs it, for pg_upgrade from 18): one root of sid is
+# made and filled, not two (80 CPU s of the matrix and 2 GB)
+uid_root_owner() {
+	if [ "$1" = 18 ]; then echo 19; else echo "$1"; fi
+}
 # uid_root_dir VERSION: where the root of VERSION lives (a root that takes
 # packages from experimental is one of its own, SUITE-VERSION).
 uid_root_dir() {
-	local suite
-	suite=$(uid_root_suite "$1") || return 1
-	if uid_root_experimental "$1"; then
-		echo "$UID_CACHE/roots/$suite-$1"
+	local suite v
+	v=$(uid_root_owner "$1")
+	suite=$(uid_root_suite "$v") || return 1
+	if uid_root_experimental "$v"; then
+		echo "$UID_CACHE/roots/$suite-$v"
 	else
 		echo "$UID_CACHE/roots/$suite"
 	fi
@@ -203,7 +211,7 @@ uid_root_make() {
 	local d
 	d=$(uid_root_dir "$1") || { uid_log "no root for PostgreSQL $1"; return 1; }
 	[ -f "$d/.uniqueid-ready" ] && return 0
-	uid_root_lock "$d" uid_root_make_locked "$1"
+	uid_root_lock "$d" uid_root_make_locked "$(uid_root_owner "$1")"
 }
 uid_root_make_locked() {
 	local v=$1 d suite mirror pgtap t0=$SECONDS

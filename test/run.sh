@@ -5,7 +5,7 @@
 #
 #   bash test/run.sh             PostgreSQL 15, the machine's own
 #   bash test/run.sh --pg 17     PostgreSQL 17, in a Debian 13 (trixie) root
-#   bash test/run.sh --pg 18     PostgreSQL 18, in a Debian sid root
+#   bash test/run.sh --pg 18     PostgreSQL 18, in 19's root (sid's 18 is there)
 #   bash test/run.sh --pg 19     PostgreSQL 19, in a Debian sid root with
 #                                experimental's postgresql-19 packages
 #   bash test/run.sh --matrix    15, 17, 18 and 19 one after the other
@@ -31,7 +31,7 @@
 # has them: on the machine itself psycopg 3, asyncpg and the JDBC driver
 # (python3-psycopg, python3-asyncpg, libpostgresql-jdbc-java; a JDK only if
 # javac is missing) and, with the machine's npm where it has one,
-# node-postgres (npm's pg, cached in /var/cache/uniqueid/npm); in 18's root
+# node-postgres (npm's pg, cached in /var/cache/uniqueid/npm); in 18's suite
 # (sid) Go with pgx and cargo with the postgres crate (golang-go,
 # golang-github-jackc-pgx-v5-dev, cargo, librust-postgres-dev).  For
 # t/076_orms.pl, the Python and Ruby ORMs from Debian on the machine and in
@@ -296,8 +296,9 @@ done
 [ ${#extras[@]} -eq 0 ] || uid_install_packages "${extras[@]}" || exit 2
 # The client drivers of t/075_clients.pl (test/clients/), each in one place
 # only, as its build costs time: Python's, Java's and Node's on the machine
-# itself, Go's and Rust's (about 350 packages of crates) in 18's root; the
-# test skips the others, saying why.
+# itself, Go's and Rust's (about 350 packages of crates) for 18's suite (in
+# the root it shares with 19's, whose t/075 skips them); the test skips the
+# others, saying why.
 UID_NPM_DIR=${UID_CACHE:-/var/cache/uniqueid}/npm
 UID_NPM_ORMS_DIR=${UID_CACHE:-/var/cache/uniqueid}/npm-orms
 if [ -z "${UID_IN_ROOT:-}" ]; then
@@ -321,6 +322,8 @@ if [ -z "${UID_IN_ROOT:-}" ]; then
 	uid_npm_install "$UID_NPM_DIR" test/clients/node/package.json pg t/075_clients.pl
 	uid_npm_install "$UID_NPM_ORMS_DIR" test/orms/package.json sequelize t/076_orms.pl
 elif [ "$UID_PGVER" = 18 ]; then
+	# (19's suite, in the same root, sees them too: t/075 builds them where
+	# UID_CLIENTS_COMPILED is set, 18's suite, below)
 	uid_install_packages golang-go golang-github-jackc-pgx-v5-dev cargo librust-postgres-dev || exit 2
 elif [ "$UID_PGVER" = 19 ]; then
 	# (the previous major beside this one, for t/037_upgrade_major.pl: below)
@@ -594,7 +597,7 @@ if cg=$(uid_cpuacct_own); then
 	mkdir "$tap_cpu" && chown postgres: "$tap_cpu" || tap_cpu=
 fi
 uid_as_owner_for 4800 PG_TEST_TIMEOUT_DEFAULT="${PG_TEST_TIMEOUT_DEFAULT:-540}" UID_CITUS_WHY="${UID_CITUS_WHY:-}" UID_PGTLE_WHY="${UID_PGTLE_WHY:-}" UID_UPGRADE_FROM="$UID_UPGRADE_FROM" UID_NPM_DIR="$UID_NPM_DIR" UID_NPM_ORMS_DIR="$UID_NPM_ORMS_DIR" UID_EXPORTER="$UID_EXPORTER" UID_PROMTOOL="$UID_PROMTOOL" \
-	UID_TAP_CPU="$tap_cpu" UID_INITDB_TEMPLATES="$W/initdb-templates" UID_TAP_PERL="$("$UID_PGBIN/pg_config" --pkglibdir)/pgxs/src/test/perl" \
+	UID_TAP_CPU="$tap_cpu" UID_INITDB_TEMPLATES="$W/initdb-templates" UID_CLIENTS_COMPILED="$([ "$UID_PGVER" = 18 ] && echo 1)" UID_TAP_PERL="$("$UID_PGBIN/pg_config" --pkglibdir)/pgxs/src/test/perl" \
 	make -s installcheck "$PGC" REGRESS= PROVE_TESTS="$(echo $tap_tests)" PROVE_FLAGS="--failures --timer -j${UID_TAP_JOBS:-4} --exec $W/src/test/tap_cpu.sh" 2>&1 | tee "$W/tap.log"
 rc=${PIPESTATUS[0]}
 if [ -n "$tap_cpu" ]; then

@@ -80,7 +80,13 @@ sub uid_initdb_copy
 	require Digest::MD5;
 	my $dir = $ENV{UID_INITDB_TEMPLATES};
 	File::Path::make_path($dir);
-	my $tpl = "$dir/" . Digest::MD5::md5_hex(join("\0", Cwd::realpath("$bin/initdb"), @rest));
+	# (the binary, by path and time, the options, and what initdb reads of
+	# the environment: the time zone and the locale)
+	my $real = Cwd::realpath("$bin/initdb");
+	my $tpl = "$dir/"
+	  . Digest::MD5::md5_hex(join("\0",
+		  $real, (stat($real))[9], @rest,
+		  map { "$_=" . ($ENV{$_} // '') } sort grep { /^(TZ|LANG|LC_[A-Z]+)$/ } keys %ENV));
 	unless (-d $tpl)
 	{
 		# one file makes it while the others wait (prove -j)
@@ -123,10 +129,14 @@ sub uid_crc32c
 }
 
 # uid_new_system_identifier(PGDATA): a copy of a data directory made its own
-# cluster: a new system identifier (initdb's form: seconds, microseconds and
-# 12 random bits) in global/pg_control, its CRC made again, and in the long
-# header of each WAL segment, which must name the same one.  Dies where
-# either is not as expected.
+# cluster: in global/pg_control a new system identifier (initdb's form:
+# seconds, microseconds and 12 random bits) and a new mock authentication
+# nonce (32 random bytes, the last field before the CRC: after
+# data_checksum_version, or from pg_control version 1800 on after
+# default_char_signedness, a bool, and so followed by 3 bytes of padding),
+# the CRC made again; and the identifier in the long header of each WAL
+# segment, which must name the same one.  Dies where either is not as
+# expected.
 sub uid_new_system_identifier
 {
 	my ($pgdata) = @_;
@@ -143,6 +153,11 @@ sub uid_new_system_identifier
 	my $new = ($s << 32) | ($us << 12) | int(rand(4096));
 	$new++ if $new == $old;
 	substr($ctl, 0, 8) = pack('Q<', $new);
+	my $nonce_at = $at - 32 - (unpack('V', substr($ctl, 8, 4)) >= 1800 ? 3 : 0);
+	open(my $rnd, '<:raw', '/dev/urandom') or die "could not open /dev/urandom: $!\n";
+	read($rnd, my $nonce, 32) == 32 or die "could not read /dev/urandom\n";
+	close($rnd);
+	substr($ctl, $nonce_at, 32) = $nonce;
 	substr($ctl, $at, 4) = pack('V', uid_crc32c(substr($ctl, 0, $at)));
 	seek($fh, 0, 0) and print $fh $ctl and close($fh) or die "could not write $f: $!\n";
 	# XLogLongPageHeaderData: xlp_magic, xlp_info (XLP_LONG_HEADER, 0x0002)
@@ -200,6 +215,10 @@ sub uid_citus_missing
 {
 	my ($node) = @_;
 	my $libdir = $node->config_data('--pkglibdir');
+	# (test/run.sh's reason first: it may leave an installed Citus untested
+	# on a version, test/citus.sh)
+	return "Citus is not tested on PostgreSQL " . $node->pg_version . " ($ENV{UID_CITUS_WHY})"
+	  if $ENV{UID_CITUS_WHY} && -f "$libdir/citus.so";
 	return undef if -f "$libdir/citus.so";
 	my $why = $ENV{UID_CITUS_WHY}
 	  || "$libdir/citus.so is missing; test/run.sh builds it from its archive of test/vendor.lock,"

@@ -42,6 +42,7 @@ uid_citus_ensure() {
 uid_citus_ensure_locked() {
 	local libdir rel src log archive
 	libdir=$("$UID_PGBIN/pg_config" --pkglibdir)
+	UID_CITUS_WHY=
 	# (one version a release: 13.2.2 on 15, 14.0.1 on 18, the newest it
 	# supports; 17 would build and test 14.0.1 again, the same Citus with
 	# the same calls of uniqueid: 117 CPU s of the matrix.  In the roots;

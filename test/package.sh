@@ -552,6 +552,9 @@ BUILDV=$V
 install_test() {
 	local V=$1
 	local PKG=postgresql-$1-uniqueid PORT=$((54300 + $1)) I=$WORK/$1-install LOGS=$LOGS rc
+	# (what install_steps sets, afresh for each package: a value of the
+	# previous package's must never pass a check of this one's)
+	local t f deb nfiles missing shipped conf spl regress out ed p_used= p_left= ex nq rows qrc prc st left
 	# (another version's logs in a directory of their own)
 	[ "$V" = "$BUILDV" ] || { LOGS=$LOGS/$V && mkdir -p "$LOGS" && rm -f "$LOGS"/*.log; }
 	install_steps

@@ -25,9 +25,11 @@
 # everything and prints "N passed, N failed" last.  --matrix also builds
 # and tests each version's Debian package in clean roots (in the
 # background, while the suites run), and the PGXN zip once
-# (test/package.sh), and prints each version's line, then their sum.  What does not depend on the
-# version (the codecs' fuzzers, sqlsmith, the sanitizer and valgrind runs)
-# runs on 15 only.  For t/075_clients.pl, the client drivers where Debian
+# (test/package.sh), and prints each version's line, then their sum; its
+# suites leave pg_regress to the packages' autopkgtest.  What does not
+# depend on the version (the codecs' fuzzers, sqlsmith, the sanitizer and
+# valgrind runs, the TAP files of host_only below) runs on 15 only; the
+# faults of the durable state and the registry (sides_only) on 15 and 19.  For t/075_clients.pl, the client drivers where Debian
 # has them: on the machine itself psycopg 3, asyncpg and the JDBC driver
 # (python3-psycopg, python3-asyncpg, libpostgresql-jdbc-java; a JDK only if
 # javac is missing) and, with the machine's npm where it has one,

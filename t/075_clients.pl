@@ -9,7 +9,7 @@
 # driver or toolchain this machine lacks is skipped, saying which and why:
 # test/run.sh installs the Python, Java and Node drivers on the machine
 # itself (PostgreSQL 15), and Go's pgx and the postgres crate for
-# PostgreSQL 18's suite (Debian sid; UID_CLIENTS_COMPILED: 19's suite runs in
+# PostgreSQL 18's suite (Debian sid; UID_CLIENTS_ELSEWHERE: 19's suite runs in
 # the same root and skips them), the only places it has them built.  First, the
 # lines doc/clients.md tells users to add appear in their programs word for
 # word.
@@ -60,12 +60,9 @@ $node->safe_psql('postgres', "CREATE EXTENSION uniqueid;\n$table");
 my $tmp = PostgreSQL::Test::Utils::tempdir();
 my $npm = $ENV{UID_NPM_DIR} // '/var/cache/uniqueid/npm';
 my $jar = '/usr/share/java/postgresql.jar';
-# (in a root, Go's and Rust's clients build in 18's suite only: 19's shares
-# its root, and each build costs 60 to 70 CPU s)
-my $compiled_elsewhere =
-  $ENV{UID_IN_ROOT} && !$ENV{UID_CLIENTS_COMPILED}
-  ? 'built in PostgreSQL 18\'s suite only, in the root this one shares with it (test/run.sh: UID_CLIENTS_COMPILED)'
-  : undef;
+# (Go's and Rust's clients build in 18's suite only: 19's runs in the same
+# root, and each build costs 60 to 70 CPU s; test/run.sh says so there)
+my $compiled_elsewhere = $ENV{UID_CLIENTS_ELSEWHERE} || undef;
 
 # run(TIMEOUT, DIR, COMMAND, ENV...): runs COMMAND (an array) in DIR (undef:
 # here) with more environment, killed after TIMEOUT seconds; its exit status
@@ -147,9 +144,9 @@ my @clients = (
 		name    => 'pgx',
 		missing => sub {
 			return $compiled_elsewhere if $compiled_elsewhere;
-			return 'golang-go is not installed here (test/run.sh installs it in the Debian sid root of PostgreSQL 18 only)'
+			return 'golang-go is not installed here (test/run.sh installs it for the suite of PostgreSQL 18 only, in the sid root it shares with 19)'
 			  unless -x '/usr/bin/go';
-			return 'golang-github-jackc-pgx-v5-dev is not installed here (test/run.sh installs it in the Debian sid root of PostgreSQL 18 only)'
+			return 'golang-github-jackc-pgx-v5-dev is not installed here (test/run.sh installs it for the suite of PostgreSQL 18 only, in the sid root it shares with 19)'
 			  unless -d '/usr/share/gocode/src/github.com/jackc/pgx/v5';
 			return undef;
 		},
@@ -172,9 +169,9 @@ my @clients = (
 		name    => 'rust-postgres',
 		missing => sub {
 			return $compiled_elsewhere if $compiled_elsewhere;
-			return 'cargo is not installed here (test/run.sh installs it in the Debian sid root of PostgreSQL 18 only)'
+			return 'cargo is not installed here (test/run.sh installs it for the suite of PostgreSQL 18 only, in the sid root it shares with 19)'
 			  unless -x '/usr/bin/cargo';
-			return 'librust-postgres-dev is not installed here (test/run.sh installs it in the Debian sid root of PostgreSQL 18 only)'
+			return 'librust-postgres-dev is not installed here (test/run.sh installs it for the suite of PostgreSQL 18 only, in the sid root it shares with 19)'
 			  unless glob('/usr/share/cargo/registry/postgres-0.*');
 			return undef;
 		},

@@ -1,7 +1,6 @@
 # test/roots.sh - Debian roots for the PostgreSQL versions the machine does
-# not have: 17 from Debian 13 (trixie), 18 from Debian sid, and 19 from sid
-# with experimental's postgresql-19 packages (a root of its own, sid-19,
-# which 18's suite shares: sid's 18 is there), made with debootstrap from the archive the machine's own apt uses, kept in
+# not have: 17 from Debian 13 (trixie), and 18 and 19 from one root of sid
+# with experimental's postgresql-19 packages (sid-19), made with debootstrap from the archive the machine's own apt uses, kept in
 # a cache directory (UID_CACHE, default /var/cache/uniqueid) and reused by
 # later runs.  Source it; it defines functions and UID_* variables only.
 # Needs root.
@@ -36,11 +35,23 @@ uid_root_experimental() { [ "$1" = 19 ]; }
 uid_root_pgtap_packaged() { [ "$1" != 19 ]; }
 
 # uid_root_owner VERSION: the version whose root VERSION's suite runs in:
-# 18's in 19's, sid with experimental's postgresql-19, where sid's 18 is
-# too (19's suite installs it, for pg_upgrade from 18): one root of sid is
-# made and filled, not two (80 CPU s of the matrix and 2 GB)
+# 18's in 19's, sid with experimental's postgresql-19 (and so 19's libpq5,
+# as apt.postgresql.org gives every server the newest libpq), where 19's
+# suite installs sid's 18 anyway, for pg_upgrade from 18; 18's suite
+# installs its server, headers and pgTAP there (test/run.sh --install)
+# before anything else of 18's runs there.  One root of sid is made and
+# filled, not two (80 CPU s of the matrix and 2 GB); the root of sid that
+# 18 had before is removed (uid_root_retire).
 uid_root_owner() {
 	if [ "$1" = 18 ]; then echo 19; else echo "$1"; fi
+}
+# uid_root_retire: removes, under its lock, the root no version uses any
+# more: roots/sid, 18's before it moved into 19's (about 2 GB)
+uid_root_retire() {
+	local d=$UID_CACHE/roots/sid
+	[ -d "$d" ] || return 0
+	uid_log "removing $d: no version's root any more (18's suite runs in 19's root)"
+	uid_root_lock "$d" uid_root_remove "$d" && rm -f "$d.log"
 }
 # uid_root_dir VERSION: where the root of VERSION lives (a root that takes
 # packages from experimental is one of its own, SUITE-VERSION).
@@ -205,7 +216,7 @@ uid_debootstrap_locked() {
 }
 
 # uid_root_make VERSION: makes the root of VERSION, once, with the server,
-# its headers, pgTAP and the build tools in it (waiting for a run that is
+# its headers, pgTAP and the build tools of its owner (uid_root_owner) in it (waiting for a run that is
 # making it).  Mounts nothing it leaves mounted.
 uid_root_make() {
 	local d

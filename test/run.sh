@@ -107,8 +107,9 @@ case "${1:-}" in
 		mkdir "$UID_CPU_PHASES" || unset UID_CPU_PHASES
 	fi
 	trap 'rm -rf "$logs"; [ -z "${UID_CPU_PHASES:-}" ] || uid_cgroup_remove "$UID_CPU_PHASES"' EXIT
-	# The roots the later versions need (test/roots.sh: 17's, 18's and
-	# 19's; test/package.sh: each version's pristine and build roots) are
+	# The roots the later versions need (test/roots.sh: 17's, and 19's,
+	# which 18's shares; test/package.sh: the pristine and build roots of
+	# 15, 17 and 19) are
 	# made in the background, two chains at a time (with Citus built in the
 # suite roots), while the suite runs
 	# on the versions before: mostly downloads and unpacking.  A version
@@ -123,7 +124,8 @@ case "${1:-}" in
 			{ uid_log "installing debootstrap"; apt-get update -qq &&
 				DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null; }
 		# (and Citus built in each root that has a release for it, and pg_tle)
-		(for v in "${versions[@]}"; do
+		(uid_root_retire
+		for v in "${versions[@]}"; do
 			[ "$v" = 15 ] && continue
 			uid_cpu_phase "root-$v"
 			uid_root_make "$v" || continue
@@ -324,8 +326,8 @@ if [ -z "${UID_IN_ROOT:-}" ]; then
 	uid_npm_install "$UID_NPM_DIR" test/clients/node/package.json pg t/075_clients.pl
 	uid_npm_install "$UID_NPM_ORMS_DIR" test/orms/package.json sequelize t/076_orms.pl
 elif [ "$UID_PGVER" = 18 ]; then
-	# (19's suite, in the same root, sees them too: t/075 builds them where
-	# UID_CLIENTS_COMPILED is set, 18's suite, below)
+	# (19's suite, in the same root, sees them too: its t/075 skips them,
+	# UID_CLIENTS_ELSEWHERE below)
 	uid_install_packages golang-go golang-github-jackc-pgx-v5-dev cargo librust-postgres-dev || exit 2
 elif [ "$UID_PGVER" = 19 ]; then
 	# (the previous major beside this one, for t/037_upgrade_major.pl: below)
@@ -443,7 +445,9 @@ fi
 	{
 		uid_psql "$W" -d postgres -c "CREATE DATABASE uniqueid_tap" &&
 			uid_psql "$W" -d uniqueid_tap -c "CREATE EXTENSION pgtap" -c "CREATE EXTENSION uniqueid"
-		uid_as_owner_for 3600 pg_prove --failures -d uniqueid_tap test/pgtap/*.sql
+		# (this version's psql: in a root with two majors, /usr/bin/psql
+		# is the newest one's)
+		uid_as_owner_for 3600 pg_prove --psql-bin "$UID_PGBIN/psql" --failures -d uniqueid_tap test/pgtap/*.sql
 		echo $? >"$W/pgtap.rc"
 		echo "# pgTAP took $((SECONDS - t)) s"
 	} >"$W/pgtap.log" 2>&1
@@ -599,7 +603,7 @@ if cg=$(uid_cpuacct_own); then
 	mkdir "$tap_cpu" && chown postgres: "$tap_cpu" || tap_cpu=
 fi
 uid_as_owner_for 4800 PG_TEST_TIMEOUT_DEFAULT="${PG_TEST_TIMEOUT_DEFAULT:-540}" UID_CITUS_WHY="${UID_CITUS_WHY:-}" UID_PGTLE_WHY="${UID_PGTLE_WHY:-}" UID_UPGRADE_FROM="$UID_UPGRADE_FROM" UID_NPM_DIR="$UID_NPM_DIR" UID_NPM_ORMS_DIR="$UID_NPM_ORMS_DIR" UID_EXPORTER="$UID_EXPORTER" UID_PROMTOOL="$UID_PROMTOOL" \
-	UID_TAP_CPU="$tap_cpu" UID_INITDB_TEMPLATES="$W/initdb-templates" UID_CLIENTS_COMPILED="$([ "$UID_PGVER" = 18 ] && echo 1)" UID_TAP_PERL="$("$UID_PGBIN/pg_config" --pkglibdir)/pgxs/src/test/perl" \
+	UID_TAP_CPU="$tap_cpu" UID_INITDB_TEMPLATES="$W/initdb-templates" UID_CLIENTS_ELSEWHERE="$([ "$UID_PGVER" = 19 ] && [ -n "${UID_IN_ROOT:-}" ] && echo "built in PostgreSQL 18's suite, in this same root (test/run.sh)")" UID_TAP_PERL="$("$UID_PGBIN/pg_config" --pkglibdir)/pgxs/src/test/perl" \
 	make -s installcheck "$PGC" REGRESS= PROVE_TESTS="$(echo $tap_tests)" PROVE_FLAGS="--failures --timer -j${UID_TAP_JOBS:-4} --exec $W/src/test/tap_cpu.sh" 2>&1 | tee "$W/tap.log"
 rc=${PIPESTATUS[0]}
 if [ -n "$tap_cpu" ]; then

@@ -181,7 +181,24 @@ case "${1:-}" in
 			t=$SECONDS && bash test/pgtle.sh && uid_log "pg_tle for PostgreSQL 15 ready in $((SECONDS - t)) s") >"$logs/citus15.log" 2>&1 &
 		prep+=($!)
 	fi
-	trap 'for p in "${prep[@]}"; do stop_job "$p"; done; rm -rf "$logs"; [ -z "${UID_CPU_PHASES:-}" ] || uid_cgroup_remove "$UID_CPU_PHASES"' EXIT
+	# run_logged LOG COMMAND...: COMMAND with its output here and in LOG, as
+	# a job of this shell that the EXIT trap stops (a signal ends this
+	# script at once, and a pipeline in the foreground would outlive it)
+	fg_job=
+	run_logged() {
+		local log=$1
+		shift
+		("$@" 2>&1 | tee "$log") &
+		fg_job=$!
+		wait "$fg_job"
+		fg_job=
+	}
+	# suite V: the suite of PostgreSQL V, its CPU counted apart
+	suite() {
+		uid_cpu_phase "suite-$1" || return
+		if [ "$1" = 15 ]; then exec bash test/run.sh; else exec bash test/run.sh --pg "$1"; fi
+	}
+	trap 'for p in ${fg_job:-} "${prep[@]}"; do stop_job "$p"; done; rm -rf "$logs"; [ -z "${UID_CPU_PHASES:-}" ] || uid_cgroup_remove "$UID_CPU_PHASES"' EXIT
 	# count_package LOG NAME: pp and pf, the checks test/package.sh passed and
 	# failed in LOG (one failure if it did not end with "# NAME: N passed, 0 failed")
 	count_package() {
@@ -191,11 +208,7 @@ case "${1:-}" in
 	}
 	for v in "${versions[@]}"; do
 		start=$SECONDS
-		if [ "$v" = 15 ]; then
-			(uid_cpu_phase "suite-$v" && exec bash test/run.sh) 2>&1 | tee "$logs/$v.log"
-		else
-			(uid_cpu_phase "suite-$v" && exec bash test/run.sh --pg "$v") 2>&1 | tee "$logs/$v.log"
-		fi
+		run_logged "$logs/$v.log" suite "$v"
 		last=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$logs/$v.log" | tail -n 1)
 		p=$(echo "$last" | grep -oE '^[0-9]+')
 		f=$(echo "$last" | grep -oE '[0-9]+ failed' | grep -oE '^[0-9]+')
@@ -204,7 +217,7 @@ case "${1:-}" in
 		# (test/package.sh, on the machine itself): in the background as
 		# root (above), else after the version's suite
 		if [ -z "${pkgchain:-}" ]; then
-			bash test/package.sh "$v" 2>&1 | tee "$logs/pkg-$v.log"
+			run_logged "$logs/pkg-$v.log" bash test/package.sh "$v"
 			count_package "$logs/pkg-$v.log" "package $v"
 			p=$((p + pp))
 			f=$((f + pf))
@@ -236,7 +249,8 @@ case "${1:-}" in
 	fi
 	# the PGXN zip, once (it installs into the machine's PostgreSQL 15)
 	start=$SECONDS
-	(uid_cpu_phase pgxn && exec bash test/package.sh --pgxn) 2>&1 | tee "$logs/pgxn.log"
+	pgxn() { uid_cpu_phase pgxn && exec bash test/package.sh --pgxn; }
+	run_logged "$logs/pgxn.log" pgxn
 	count_package "$logs/pgxn.log" pgxn
 	total_p=$((total_p + pp))
 	total_f=$((total_f + pf))

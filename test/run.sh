@@ -193,8 +193,8 @@ case "${1:-}" in
 		wait "$fg_job"
 		fg_job=
 	}
-	# suite V: the suite of PostgreSQL V, its CPU counted apart
-	suite() {
+	# run_suite V: the suite of PostgreSQL V, its CPU counted apart
+	run_suite() {
 		uid_cpu_phase "suite-$1" || return
 		if [ "$1" = 15 ]; then exec bash test/run.sh; else exec bash test/run.sh --pg "$1"; fi
 	}
@@ -208,7 +208,7 @@ case "${1:-}" in
 	}
 	for v in "${versions[@]}"; do
 		start=$SECONDS
-		run_logged "$logs/$v.log" suite "$v"
+		run_logged "$logs/$v.log" run_suite "$v"
 		last=$(grep -E '^[0-9]+ passed, [0-9]+ failed$' "$logs/$v.log" | tail -n 1)
 		p=$(echo "$last" | grep -oE '^[0-9]+')
 		f=$(echo "$last" | grep -oE '[0-9]+ failed' | grep -oE '^[0-9]+')
@@ -249,8 +249,8 @@ case "${1:-}" in
 	fi
 	# the PGXN zip, once (it installs into the machine's PostgreSQL 15)
 	start=$SECONDS
-	pgxn() { uid_cpu_phase pgxn && exec bash test/package.sh --pgxn; }
-	run_logged "$logs/pgxn.log" pgxn
+	pgxn_test() { uid_cpu_phase pgxn && exec bash test/package.sh --pgxn; }
+	run_logged "$logs/pgxn.log" pgxn_test
 	count_package "$logs/pgxn.log" pgxn
 	total_p=$((total_p + pp))
 	total_f=$((total_f + pf))

@@ -62,6 +62,8 @@ stop_job() {
 	local p all
 	[[ " $(jobs -rp | tr '\n' ' ') " == *" $1 "* ]] || return 0
 	all=$(stop_tree "$1")
+	# (a job that ended since jobs listed it: nothing to stop or wait for)
+	[ -n "$all" ] || return 0
 	for p in $all; do kill -TERM "$p" 2>/dev/null; done
 	for p in $all; do kill -CONT "$p" 2>/dev/null; done
 	wait "$1" 2>/dev/null
@@ -124,7 +126,10 @@ case "${1:-}" in
 			{ uid_log "installing debootstrap"; apt-get update -qq &&
 				DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null; }
 		# (and Citus built in each root that has a release for it, and pg_tle)
-		(uid_root_retire
+		# (each chain ignores INT and QUIT, as run_logged's jobs below: a
+		# Ctrl-C reaches it as the EXIT trap's one TERM)
+		(trap '' INT QUIT
+		uid_root_retire
 		for v in "${versions[@]}"; do
 			[ "$v" = 15 ] && continue
 			uid_cpu_phase "root-$v"
@@ -156,7 +161,8 @@ case "${1:-}" in
 			[ "$v" = 18 ] && [[ " ${versions[*]} " == *" 19 "* ]] && continue
 			pkg_versions+=("$v")
 		done
-		(for v in "${pkg_versions[@]}"; do
+		(trap '' INT QUIT
+		for v in "${pkg_versions[@]}"; do
 			uid_cpu_phase "package-$v-roots"
 			bash test/package.sh "$v" --roots >>"$logs/pkgroots.log" 2>&1
 			t=$SECONDS
@@ -175,7 +181,7 @@ case "${1:-}" in
 		# (and Citus and pg_tle for 15 on the machine, while 15's suite builds,
 		# fuzzes and runs pg_regress: its own calls, before the TAP files, wait
 		# for them)
-		(t=$SECONDS; uid_cpu_phase citus-15; bash -c '. test/lib.sh && uid_install_packages postgresql-15 postgresql-server-dev-15' &&
+		(trap '' INT QUIT; t=$SECONDS; uid_cpu_phase citus-15; bash -c '. test/lib.sh && uid_install_packages postgresql-15 postgresql-server-dev-15' &&
 			bash test/citus.sh && uid_log "Citus for PostgreSQL 15 ready in $((SECONDS - t)) s" &&
 			uid_cpu_phase pgtle-15 &&
 			t=$SECONDS && bash test/pgtle.sh && uid_log "pg_tle for PostgreSQL 15 ready in $((SECONDS - t)) s") >"$logs/citus15.log" 2>&1 &
@@ -183,12 +189,15 @@ case "${1:-}" in
 	fi
 	# run_logged LOG COMMAND...: COMMAND with its output here and in LOG, as
 	# a job of this shell that the EXIT trap stops (a signal ends this
-	# script at once, and a pipeline in the foreground would outlive it)
+	# script at once, and a pipeline in the foreground would outlive it).
+	# COMMAND ignores INT and QUIT, so that a Ctrl-C reaches it only as the
+	# trap's one TERM (a second signal would cut its own cleanup short), and
+	# tee ignores INT and TERM, so that what the cleanup prints is kept
 	fg_job=
 	run_logged() {
 		local log=$1
 		shift
-		("$@" 2>&1 | tee "$log") &
+		(trap '' INT QUIT; "$@" 2>&1 | (trap '' INT TERM; exec tee "$log")) &
 		fg_job=$!
 		wait "$fg_job"
 		fg_job=

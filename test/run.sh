@@ -176,7 +176,7 @@ case "${1:-}" in
 		# the Makefile's REGRESS, which the package's autopkgtest runs on the
 		# same source and server version, and the package test checks it did;
 		# the suites keep pgTAP)
-		UID_REGRESS_SKIP=$(sed -n 's/^REGRESS = //p' Makefile)
+		UID_REGRESS_SKIP=$(uid_regress_without)
 		export UID_REGRESS_SKIP
 		# (and Citus and pg_tle for 15 on the machine, while 15's suite builds,
 		# fuzzes and runs pg_regress: its own calls, before the TAP files, wait
@@ -569,9 +569,10 @@ sides_only="t/034_faults.pl t/035_edges.pl t/038_crash_loop.pl t/039_crash_loop_
 if [ -n "${UID_IN_ROOT:-}" ]; then
 	tap_tests=$(for f in $tap_tests; do [[ " $host_only " == *" $f "* ]] || echo "$f"; done)
 	uid_log "TAP on PostgreSQL $UID_PGVER: every file but the version-independent ones, which ran on 15 ($host_only)"
-	if [ "$UID_PGVER" != "${versions[${#versions[@]} - 1]}" ] && [ -z "${UID_TAP_ALL:-}" ]; then
+	newest=${versions[${#versions[@]} - 1]}
+	if [ "$UID_PGVER" != "$newest" ] && [ -z "${UID_TAP_ALL:-}" ]; then
 		tap_tests=$(for f in $tap_tests; do [[ " $sides_only " == *" $f "* ]] || echo "$f"; done)
-		uid_log "and but the durable state's and the registry's faults, which run on 15 and ${versions[${#versions[@]} - 1]} ($sides_only; UID_TAP_ALL=1 runs them here)"
+		uid_log "and but the durable state's and the registry's faults, which run on 15 and $newest ($sides_only; UID_TAP_ALL=1 runs them here)"
 	fi
 fi
 # The pure codecs' fuzzers (UID_FUZZ_SECONDS each), then the regression

@@ -90,11 +90,34 @@ uid_install_packages() {
 	uid_log "installing ${missing[*]}"
 	# (an install cut short, a matrix stopped while its background installed
 	# into a root, say, is finished first; else apt refuses every install)
-	DEBIAN_FRONTEND=noninteractive dpkg --configure -a >/dev/null 2>&1
+	flock -w 600 "$UID_APT_LOCK" env DEBIAN_FRONTEND=noninteractive dpkg --configure -a >/dev/null 2>&1
 	# (sid's Release file may read as expired: the roots use it)
-	# (waiting for another apt, such as a root being made, up to 10 minutes)
-	apt-get -o Acquire::Check-Valid-Until=false -o DPkg::Lock::Timeout=600 update -qq &&
-		DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=600 install -y -qq "${missing[@]}" >/dev/null
+	uid_apt_host -o Acquire::Check-Valid-Until=false update -qq &&
+		uid_apt_host install -y -qq "${missing[@]}" >/dev/null
+}
+
+# uid_apt_host ARGS...: apt-get ARGS on this machine, one at a time.
+# The matrix's jobs install at once, on a fresh machine each its own
+# packages, and apt-get update does not wait for the package lists' lock
+# (DPkg::Lock::Timeout is dpkg's lock alone): ours queue on a lock of their
+# own, and a lock held by another program's apt (unattended-upgrades, say)
+# is waited for, each up to 10 minutes.
+UID_APT_LOCK=${UID_APT_LOCK:-/run/lock/uniqueid-apt.lock}
+uid_apt_host() {
+	local deadline=$((SECONDS + 600)) err rc
+	err=$(mktemp) || return 1
+	while :; do
+		flock -w 600 "$UID_APT_LOCK" env DEBIAN_FRONTEND=noninteractive \
+			apt-get -o DPkg::Lock::Timeout=600 "$@" 2>"$err"
+		rc=$?
+		if [ $rc -ne 0 ] && grep -q 'Could not get lock' "$err" && [ $SECONDS -lt $deadline ]; then
+			sleep 3
+			continue
+		fi
+		cat "$err" >&2
+		rm -f "$err"
+		return $rc
+	done
 }
 
 # Builds and installs the extension for the server's pg_config.

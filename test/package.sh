@@ -302,7 +302,7 @@ make_pristine() {
 	fi
 	mirror=$(uid_root_mirror)
 	[ -n "$mirror" ] || { uid_log "cannot tell which Debian archive apt uses"; return 1; }
-	command -v debootstrap >/dev/null || uid_install_packages_host debootstrap || return 1
+	command -v debootstrap >/dev/null || uid_install_packages debootstrap || return 1
 	uid_root_remove "$PRISTINE.tmp" || return 1
 	uid_log "making a pristine Debian $SUITE root (once; cached in $PRISTINE)"
 	uid_debootstrap "$SUITE" "$mirror" "$PRISTINE.tmp" "$LOGS/debootstrap.log" || return 1
@@ -327,9 +327,6 @@ make_pristine() {
 apt_conf() {
 	[ -f "$1/etc/apt/apt.conf.d/99uniqueid-valid-until" ] ||
 		echo 'Acquire::Check-Valid-Until "false";' >"$1/etc/apt/apt.conf.d/99uniqueid-valid-until"
-}
-uid_install_packages_host() {
-	apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
 }
 
 # copy_root SRC DEST: a copy of a cached root to work in: an overlay on it

@@ -10,6 +10,8 @@ UID_CACHE=${UID_CACHE:-/var/cache/uniqueid}
 UID_ROOT_PACKAGES="make gcc libc6-dev procps perl libipc-run-perl libtap-parser-sourcehandler-pgtap-perl iproute2"
 
 uid_log() { printf '== %s\n' "$*" >&2; }
+# (uid_install_packages: the host's apt, one at a time)
+declare -F uid_install_packages >/dev/null || . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 # the third-party source archives that uid_root_exec copies into a root
 . "$(dirname "${BASH_SOURCE[0]}")/vendor.sh"
 
@@ -231,10 +233,7 @@ uid_root_make_locked() {
 	suite=$(uid_root_suite "$v")
 	mirror=$(uid_root_mirror)
 	[ -n "$mirror" ] || { uid_log "cannot tell which Debian archive apt uses"; return 1; }
-	if ! command -v debootstrap >/dev/null; then
-		uid_log "installing debootstrap"
-		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null || return 1
-	fi
+	command -v debootstrap >/dev/null || uid_install_packages debootstrap || return 1
 	uid_root_remove "$d.tmp" || return 1
 	mkdir -p "$(dirname "$d")"
 	uid_log "making a Debian $suite root for PostgreSQL $v (once; cached in $d)"

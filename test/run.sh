@@ -122,9 +122,7 @@ case "${1:-}" in
 	pkgchain=
 	if [ "$(id -u)" -eq 0 ]; then
 		. test/roots.sh
-		command -v debootstrap >/dev/null ||
-			{ uid_log "installing debootstrap"; apt-get update -qq &&
-				DEBIAN_FRONTEND=noninteractive apt-get install -y -qq debootstrap >/dev/null; }
+		command -v debootstrap >/dev/null || uid_install_packages debootstrap
 		# (and Citus built in each root that has a release for it, and pg_tle)
 		# (each chain ignores INT and QUIT, as run_logged's jobs below: a
 		# Ctrl-C reaches it as the EXIT trap's one TERM)
@@ -523,7 +521,7 @@ unpack_binary() {
 		uid_log "unpacking Debian's $1 in $dir"
 		rm -rf "$dir" && mkdir -p "$dir" &&
 			(cd "$dir" && { apt-get download -qq "$1" 2>/dev/null ||
-				{ apt-get update -qq && apt-get download -qq "$1" 2>/dev/null; }; } &&
+				{ uid_apt_host update -qq && apt-get download -qq "$1" 2>/dev/null; }; } &&
 				dpkg-deb -x "$1"_*.deb . && rm -f "$1"_*.deb) ||
 			uid_log "could not unpack $1: t/057_monitoring.pl will skip $2, saying so"
 	fi

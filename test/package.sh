@@ -270,10 +270,33 @@ stop_cluster() {
 	fi
 }
 
+# stop_root_procs DIR: what is left running in root DIR, a copy of this
+# run's own (a cluster of autopkgtest's pg_virtualenv when a TERM cut the
+# test short, say): each process whose root is DIR, TERM, then KILL after
+# 10 s.
+stop_root_procs() {
+	local d p pids i
+	[ -d "$1" ] || return 0
+	d=$(readlink -f "$1") || return 0
+	for i in $(seq 0 20); do
+		pids=
+		for p in /proc/[0-9]*; do
+			[ "$(readlink "$p/root" 2>/dev/null)" = "$d" ] && pids="$pids ${p#/proc/}"
+		done
+		[ -n "$pids" ] || return 0
+		case $i in
+		0) uid_log "stopping what is left running in $d:$pids"; kill -TERM $pids 2>/dev/null ;;
+		20) uid_log "killing what is left running in $d:$pids"; kill -KILL $pids 2>/dev/null ;;
+		esac
+		sleep 0.5
+	done
+}
+
 cleanup() {
 	local r
 	[ -d "$I" ] && stop_cluster "$I"
 	for r in "$B" "$I"; do
+		stop_root_procs "$r"
 		if [ -n "${UID_PKG_KEEP:-}" ]; then
 			root_umount "$r" 2>/dev/null
 			mountpoint -q "$r" && umount "$r"
@@ -557,6 +580,7 @@ install_test() {
 	install_steps
 	rc=$?
 	[ -d "$I" ] && stop_cluster "$I"
+	stop_root_procs "$I"
 	if [ -n "${UID_PKG_KEEP:-}" ]; then
 		root_umount "$I" 2>/dev/null
 		mountpoint -q "$I" && umount "$I"

@@ -90,7 +90,7 @@ uid_install_packages() {
 	uid_log "installing ${missing[*]}"
 	# (an install cut short, a matrix stopped while its background installed
 	# into a root, say, is finished first; else apt refuses every install)
-	flock -w 600 "$UID_APT_LOCK" env DEBIAN_FRONTEND=noninteractive dpkg --configure -a >/dev/null 2>&1
+	flock -o -w 600 "$UID_APT_LOCK" env DEBIAN_FRONTEND=noninteractive dpkg --configure -a >/dev/null 2>&1 || true
 	# (sid's Release file may read as expired: the roots use it)
 	uid_apt_host -o Acquire::Check-Valid-Until=false update -qq &&
 		uid_apt_host install -y -qq "${missing[@]}" >/dev/null
@@ -100,20 +100,25 @@ uid_install_packages() {
 # The matrix's jobs install at once, on a fresh machine each its own
 # packages, and apt-get update does not wait for the package lists' lock
 # (DPkg::Lock::Timeout is dpkg's lock alone): ours queue on a lock of their
-# own, and a lock held by another program's apt (unattended-upgrades, say)
-# is waited for, each up to 10 minutes.
+# own (not passed on to what apt starts: flock -o), and a lock held by
+# another program's apt (unattended-upgrades, say) is waited for, in all
+# up to 20 minutes.
 UID_APT_LOCK=${UID_APT_LOCK:-/run/lock/uniqueid-apt.lock}
 uid_apt_host() {
-	local deadline=$((SECONDS + 600)) err rc
+	local deadline=$((SECONDS + 1200)) err rc said=
 	err=$(mktemp) || return 1
 	while :; do
-		flock -w 600 "$UID_APT_LOCK" env DEBIAN_FRONTEND=noninteractive \
-			apt-get -o DPkg::Lock::Timeout=600 "$@" 2>"$err"
-		rc=$?
-		if [ $rc -ne 0 ] && grep -q 'Could not get lock' "$err" && [ $SECONDS -lt $deadline ]; then
+		rc=0
+		flock -o -E 75 -w 60 "$UID_APT_LOCK" env DEBIAN_FRONTEND=noninteractive \
+			apt-get -o DPkg::Lock::Timeout=60 "$@" 2>"$err" || rc=$?
+		if [ $rc -ne 0 ] && [ $SECONDS -lt $deadline ] &&
+			{ [ $rc -eq 75 ] || grep -q 'Could not get lock' "$err"; }; then
+			[ -n "$said" ] || uid_log "waiting for another apt (apt-get $*)"
+			said=1
 			sleep 3
 			continue
 		fi
+		[ $rc -ne 75 ] || echo "another apt held $UID_APT_LOCK for 20 minutes" >>"$err"
 		cat "$err" >&2
 		rm -f "$err"
 		return $rc

@@ -270,23 +270,23 @@ stop_cluster() {
 	fi
 }
 
-# stop_root_procs DIR: what is left running in root DIR, a copy of this
-# run's own (a cluster of autopkgtest's pg_virtualenv when a TERM cut the
-# test short, say): each process whose root is DIR, TERM, then KILL after
-# 10 s.
+# stop_root_procs DIR: what is left running in root DIR, if it is a copy
+# this run made (a cluster of autopkgtest's pg_virtualenv when a TERM or a
+# failure cut the test short, say): each process whose root is DIR, TERM,
+# then KILL after 10 s.
 stop_root_procs() {
-	local d p pids i
-	[ -d "$1" ] || return 0
-	d=$(readlink -f "$1") || return 0
-	for i in $(seq 0 20); do
+	local d=$1 p pids i
+	[[ " $MADE " == *" $d "* ]] && [ -d "$d" ] || return 0
+	for i in $(seq 0 22); do
 		pids=
 		for p in /proc/[0-9]*; do
-			[ "$(readlink "$p/root" 2>/dev/null)" = "$d" ] && pids="$pids ${p#/proc/}"
+			[ "$p/root" -ef "$d" ] && pids="$pids ${p#/proc/}"
 		done
 		[ -n "$pids" ] || return 0
 		case $i in
 		0) uid_log "stopping what is left running in $d:$pids"; kill -TERM $pids 2>/dev/null ;;
 		20) uid_log "killing what is left running in $d:$pids"; kill -KILL $pids 2>/dev/null ;;
+		22) uid_log "could not stop what runs in $d:$pids"; return 1 ;;
 		esac
 		sleep 0.5
 	done
@@ -358,9 +358,12 @@ apt_conf() {
 copy_root() {
 	root_remove "$2" || return 1
 	mkdir -p "$2" "$2.ov/upper" "$2.ov/work"
+	# (MADE: the copies this run made, whose processes its cleanup may stop)
+	MADE="$MADE $2"
 	mount -t overlay overlay -o "lowerdir=$1,upperdir=$2.ov/upper,workdir=$2.ov/work" "$2" 2>/dev/null && return 0
 	rmdir "$2" && cp -a "$1" "$2"
 }
+MADE=
 
 # The build root: the pristine root with the package's build dependencies
 # (apt-get build-dep on debian/control), PostgreSQL V's server and headers,
@@ -558,6 +561,7 @@ rm -f "$WORK/$V-debs"/*
 for w in $got; do
 	cp "$B/build/postgresql-$w-uniqueid_${DEBVERSION}"_*.deb "$WORK/$V-debs/"
 done
+stop_root_procs "$B"
 root_umount "$B"
 [ -n "${UID_PKG_KEEP:-}" ] || root_remove "$B"
 

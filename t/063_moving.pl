@@ -56,8 +56,16 @@ $node->safe_psql('postgres', q{
 	       (SELECT count(*) FROM order_lines) AS lines});
 
 # the clients: each runs its statement $n times, one after another, and
-# prints the key each insert made
+# prints the key each insert made.  Halfway, each passes a gate that the
+# session which moves the keys holds until its transaction has the tables'
+# locks: on a machine of any speed some of a client's inserts come before
+# the move and the rest after it (they wait for its commit), where a
+# client left alone might finish before the move began.
 my $n = 300;
+my $mover = $node->background_psql('postgres');
+# (its progress NOTICEs, which query_safe would take for an error, unsaid)
+$mover->query_safe(q{SET client_min_messages = warning; SELECT pg_advisory_lock(63)});
+my $gate = q{DO $$BEGIN PERFORM pg_advisory_lock_shared(63); PERFORM pg_advisory_unlock_shared(63); END$$};
 my %statement = (
 	customers => q{INSERT INTO customers (name) SELECT 'new' FROM pg_sleep(0.005) RETURNING id},
 	orders => q{INSERT INTO orders (customer_id) SELECT (SELECT max(id) FROM customers) FROM pg_sleep(0.005) RETURNING id},
@@ -69,7 +77,8 @@ for my $c (sort keys %statement)
 	$run{$c}{h} = IPC::Run::start(
 		[
 			$node->installed_command('psql'), '-XAtq', '-v', 'ON_ERROR_STOP=1',
-			'-d', $node->connstr('postgres'), map { ('-c', $statement{$c}) } 1 .. $n
+			'-d', $node->connstr('postgres'),
+			map { ('-c', $_ == $n / 2 ? $gate : $statement{$c}) } 0 .. $n
 		],
 		'<', \undef, '>', $run{$c}{file}, '2>', \$run{$c}{err},
 		IPC::Run::timeout($PostgreSQL::Test::Utils::timeout_default));
@@ -88,12 +97,16 @@ ok($rc != 0 && $err =~ /shard 4 is not owned by this server/,
 is($node->safe_psql('postgres', q{SELECT format_type(atttypid, NULL) FROM pg_attribute
 	WHERE attrelid = 'customers'::regclass AND attname = 'id'}), 'bigint', 'and the key is unchanged');
 my $t0 = time;
-my $moved = $node->safe_psql('postgres', q{
+# (the gate opens inside the move's transaction: the clients behind it
+# then wait for its locks)
+my $moved = $mover->query_safe(q{
 	BEGIN;
 	SELECT count(*) FROM uniqueid_convert_key('customers', 'id', shard => 3);
 	SELECT count(*) FROM uniqueid_convert_key('orders', 'id', 'snowflake');
-	COMMIT});
+	DO $$BEGIN PERFORM pg_advisory_unlock(63); END$$;
+	COMMIT;});
 my $held = time - $t0;
+$mover->quit;
 is($moved, "10\n6", 'the move ran its statements (10 for customers, 6 for orders) and committed');
 note(sprintf('the move held its locks for at most %.2f s (20,000 customers, 60,000 orders, 120,000 lines)', $held));
 

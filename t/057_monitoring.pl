@@ -115,7 +115,7 @@ ok($max_back > 7500 && $max_back < 8500, "the largest is 8 s below the highest r
 uid_clock_set($node, 0);
 sql('SELECT next_snowflake()');
 is(dur('clock_steps_back'), 2, 'the clock set forward again is no step back');
-ok(dur('clock_stepped_back_at > now() - interval \'1 minute\''), 'the time of the last one is shown');
+is(dur('clock_stepped_back_at > now() - interval \'1 minute\''), 't', 'the time of the last one is shown');
 
 # ---- a horizon write that fails ----
 # generate until the horizon must move (it leads the clock by a second);

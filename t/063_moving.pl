@@ -171,24 +171,40 @@ is( $node->safe_psql('restored', q{
 	't', 'the restored database inserts, after every key it holds');
 
 # a negative value committed while the move waits for its lock: the check
-# runs under the lock, so it sees it and refuses
+# runs under the lock, so it sees it and refuses.  The writer holds its
+# transaction open at a gate (advisory lock 64) that the test opens once
+# the move waits for it: on a machine of any speed, not within a second.
 $node->safe_psql('postgres', 'CREATE TABLE race (id bigint PRIMARY KEY); INSERT INTO race VALUES (1), (2)');
+my $gate64 = $node->background_psql('postgres');
+$gate64->query_safe('SELECT pg_advisory_lock(64)');
 my $writer = IPC::Run::start(
 	[
 		$node->installed_command('psql'), '-XAtq', '-v', 'ON_ERROR_STOP=1', '-d', $node->connstr('postgres'),
-		'-c', 'BEGIN; INSERT INTO race VALUES (-1); SELECT pg_sleep(1) AS race_writer; COMMIT;'
+		'-c', 'BEGIN; INSERT INTO race VALUES (-1); SELECT pg_advisory_lock_shared(64) AS race_writer; COMMIT;'
 	],
 	'<', \undef, '>', \my $writer_out, '2>', \my $writer_err,
 	IPC::Run::timeout($PostgreSQL::Test::Utils::timeout_default));
-ok( uid_wait_until(60, sub {
-			$node->safe_psql('postgres', q{SELECT count(*) FROM pg_stat_activity WHERE query LIKE '%AS race_writer%'
-				AND backend_type = 'client backend' AND pid <> pg_backend_pid()}) eq '1';
-		}),
-	'a transaction has inserted -1 and not committed yet');
-($rc, $out, $err) = $node->psql('postgres', q{SELECT uniqueid_convert_key('race', 'id', shard => 3)});
+# waits(PATTERN): one other session whose query is like PATTERN waits for a lock
+sub waits
+{
+	return $node->safe_psql('postgres', qq{SELECT count(*) FROM pg_stat_activity WHERE query LIKE '$_[0]'
+		AND wait_event_type = 'Lock' AND backend_type = 'client backend' AND pid <> pg_backend_pid()}) eq '1';
+}
+ok(uid_wait_until(60, sub { waits('%AS race_writer%') }), 'a transaction has inserted -1 and not committed yet');
+my $race_move = IPC::Run::start(
+	[
+		$node->installed_command('psql'), '-XAtq', '-v', 'ON_ERROR_STOP=1', '-d', $node->connstr('postgres'),
+		'-c', q{SELECT uniqueid_convert_key('race', 'id', shard => 3)}
+	],
+	'<', \undef, '>', \my $race_out, '2>', \my $race_err,
+	IPC::Run::timeout($PostgreSQL::Test::Utils::timeout_default));
+ok(uid_wait_until(60, sub { waits('%uniqueid_convert_key(_race_%') }), 'the move waits for that transaction\'s lock');
+$gate64->query_safe('SELECT pg_advisory_unlock(64)');
+$gate64->quit;
 $writer->finish;
-ok($rc != 0 && $err =~ /column "id" of relation public.race holds the negative value -1/,
-	'the move, which waited for that transaction, sees its -1 and refuses') or diag("rc $rc: $err");
+my $race_ok = eval { $race_move->finish } ? 1 : 0;
+ok(!$race_ok && $race_err =~ /column "id" of relation public.race holds the negative value -1/,
+	'the move, which waited for that transaction, sees its -1 and refuses') or diag("ok $race_ok: $race_err$@");
 
 # the extension in a schema whose name needs quotes, a table in another
 $node->safe_psql('postgres', q{

@@ -1,5 +1,5 @@
 # sno's tick-tock rule on a clock the test sets (test/clockshift.c).
-# The server's clock goes back 3 s: IDs continue at the earlier wall-clock
+# The server's clock goes back 10 s: IDs continue at the earlier wall-clock
 # time with the other tick, no duplicate, no wait.  Then it goes back again,
 # into the period the first tick covered, so neither tick can be used at the
 # clock's time: the generator waits until the clock is past what the current
@@ -37,11 +37,14 @@ sub gen
 }
 sub ticks { return sql("SELECT string_agg(DISTINCT id_tick(id)::text, ',') FROM got WHERE phase = $_[0]"); }
 
-# phase 1 on the real clock; phase 2 with the clock 3 s behind (tick 1);
+# phase 1 on the real clock; phase 2 with the clock 10 s behind (tick 1);
 # phase 3 with it further behind: below phase 2's IDs, and below the
-# highest time tick 0 issued (phase 1's), so neither tick can be used
+# highest time tick 0 issued (phase 1's), so neither tick can be used.
+# Each step is made from the last IDs' time, read just before it: the
+# statements between take seconds on a busy machine.
 gen(1);
-uid_clock_set($node, -3);
+my $lag1 = sql(q{SELECT extract(epoch FROM clock_timestamp() - (SELECT max(id_time(id)) FROM got WHERE phase = 1))});
+uid_clock_set($node, -10 - $lag1);
 usleep(100_000);
 gen(2);
 my $took2 = sql("SELECT round(extract(epoch FROM took) * 1000) FROM took WHERE phase = 2");
@@ -51,14 +54,14 @@ ok($ticks1 eq '0' && $ticks2 eq '1',
 is(sql("SELECT (SELECT max(id_time(id)) FROM got WHERE phase = 2) < (SELECT min(id_time(id)) FROM got WHERE phase = 1)"),
 	't', 'IDs continue at the earlier wall-clock time');
 is(sql("SELECT count(*) - count(DISTINCT id) FROM got"), '0', 'no duplicate after one regression');
-# a wait for the clock would take about 3 s; 20,000 IDs without one take
+# a wait for the clock would take about 10 s; 20,000 IDs without one take
 # milliseconds (the bound leaves room for a slow or loaded machine)
-ok($took2 ne q{} && $took2 < 2000, "the first regression did not wait ($took2 ms)");
+ok($took2 ne q{} && $took2 < 5000, "the first regression did not wait ($took2 ms)");
 
-# (2 s below the last IDs of phases 1 and 2, however long they took)
+# (5 s below the last IDs of phases 1 and 2, however long they took)
 my $lag = sql(q{SELECT extract(epoch FROM clock_timestamp() - least(
 	(SELECT max(id_time(id)) FROM got WHERE phase = 1), (SELECT max(id_time(id)) FROM got WHERE phase = 2)))});
-uid_clock_set($node, -3 - $lag - 2);
+uid_clock_set($node, -10 - $lag1 - $lag - 5);
 usleep(100_000);
 gen(3);
 my $ticks3 = ticks(3);

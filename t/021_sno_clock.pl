@@ -47,21 +47,22 @@ my $lag1 = sql(q{SELECT extract(epoch FROM clock_timestamp() - (SELECT max(id_ti
 uid_clock_set($node, -10 - $lag1);
 usleep(100_000);
 gen(2);
-my $took2 = sql("SELECT round(extract(epoch FROM took) * 1000) FROM took WHERE phase = 2");
+my ($took2, $gap2) = split /\|/, sql("SELECT round(extract(epoch FROM took) * 1000),
+	round(extract(epoch FROM (SELECT max(id_time(id)) FROM got WHERE phase = 1) - t0) * 1000) FROM took WHERE phase = 2");
 my ($ticks1, $ticks2) = (ticks(1), ticks(2));
 ok($ticks1 eq '0' && $ticks2 eq '1',
 	"after the clock went back the tick flipped (phase 1: $ticks1, phase 2: $ticks2)");
 is(sql("SELECT (SELECT max(id_time(id)) FROM got WHERE phase = 2) < (SELECT min(id_time(id)) FROM got WHERE phase = 1)"),
 	't', 'IDs continue at the earlier wall-clock time');
 is(sql("SELECT count(*) - count(DISTINCT id) FROM got"), '0', 'no duplicate after one regression');
-# a wait for the clock would take about 10 s; 20,000 IDs without one take
-# milliseconds (the bound leaves room for a slow or loaded machine)
-ok($took2 ne q{} && $took2 < 5000, "the first regression did not wait ($took2 ms)");
+# a wait for the clock would last until it passed phase 1's IDs: $gap2 ms
+# from phase 2's start, about 10 s; 20,000 IDs without one take milliseconds
+ok($took2 ne q{} && $gap2 > 1000 && $took2 < $gap2 - 100, "the first regression did not wait ($took2 ms, where a wait would take $gap2)");
 
-# (5 s below the last IDs of phases 1 and 2, however long they took)
+# (15 s below the last IDs of phases 1 and 2, however long they took)
 my $lag = sql(q{SELECT extract(epoch FROM clock_timestamp() - least(
 	(SELECT max(id_time(id)) FROM got WHERE phase = 1), (SELECT max(id_time(id)) FROM got WHERE phase = 2)))});
-uid_clock_set($node, -10 - $lag1 - $lag - 5);
+uid_clock_set($node, -10 - $lag1 - $lag - 15);
 usleep(100_000);
 gen(3);
 my $ticks3 = ticks(3);

@@ -201,7 +201,8 @@ sub no_errors
 	  'server closed the connection', 'could not fetch failover logical slots info from the primary server',
 	  # (a walsender whose subscriber went away mid-send)
 	  'connection to client lost',
-	  'terminating (?:connection|logical replication worker) due to (?:administrator command|unexpected postmaster exit)',
+	  # (what a server's fast shutdown ends: its clients, workers and autovacuum)
+	  'terminating (?:connection|logical replication worker|autovacuum process|background worker "[^"]+"|walreceiver process) due to (?:administrator command|unexpected postmaster exit)',
 	  'the database system is (?:shutting down|starting up|not yet accepting connections)',
 	  # (a new apply worker, while the one that lost its connection exits)
 	  'replication origin with ID \\d+ is already active for PID';

@@ -46,6 +46,8 @@ sql('SELECT uniqueid_stats_reset()');
 # statement whose IDs need more than that ahead waits for the clock.
 # How fast this machine calls a generator decides only whether the
 # overload happens: measured first, with uuid7 (4,096 a millisecond).
+# sonyflake's 100,000 IDs need 3.9 s of its clock, which a busy machine's
+# pauses do not fill as they could 20,000's 0.8 s.
 sub timed
 {
 	my ($query) = @_;
@@ -54,8 +56,8 @@ sub timed
 	return (time - $t0) * 1000;
 }
 my $calib_ms = timed('SELECT count(next_uuid7()) FROM generate_series(1, 20000)');
-my $overloaded = 0;
-for my $f ([ 'sno', 'next_sno(0)', 4, 4, 4000 ], [ 'sonyflake', 'next_sonyflake()', 256, 10, 20000 ])
+my %overloaded;
+for my $f ([ 'sno', 'next_sno(0)', 4, 4, 4000 ], [ 'sonyflake', 'next_sonyflake()', 256, 10, 100000 ])
 {
 	my ($family, $call, $per_unit, $unit_ms, $n) = @$f;
 	my $log_at = -s $node->logfile;
@@ -75,7 +77,7 @@ for my $f ([ 'sno', 'next_sno(0)', 4, 4, 4000 ], [ 'sonyflake', 'next_sonyflake(
 	{
 		skip sprintf('this machine made 20,000 uuid7 in %.0f ms: too slow to outrun %s', $calib_ms, $family), 6
 		  if $calib_ms * $n / 20000 > $units * $unit_ms - $lead_ms - $unit_ms;
-		$overloaded++;
+		$overloaded{$family} = 1;
 		cmp_ok($waits, '>=', 1, "$family: calls waited for the clock ($waits)");
 		# a call waits only when the next unit would start past the allowance,
 		# so the unit before started within one unit of it, and every unit
@@ -90,8 +92,15 @@ for my $f ([ 'sno', 'next_sno(0)', 4, 4, 4000 ], [ 'sonyflake', 'next_sonyflake(
 			"$family: the first borrow past half the allowance is logged");
 	}
 }
-my @lead_lines = log_since(0) =~ /IDs are [\d.]+ ms ahead of the clock/g;
-is(scalar @lead_lines, $overloaded, 'one line per family overloaded, not one per borrow');
+# (a family that the calibration did not predict overloaded may still have
+# borrowed past half the allowance: at most one line, then)
+for my $family (qw(sno sonyflake))
+{
+	my @lead_lines = log_since(0) =~ /uniqueid: \Q$family\E IDs are [\d.]+ ms ahead of the clock/g;
+	$overloaded{$family}
+	  ? is(scalar @lead_lines, 1, "$family: one line for the overload, not one per borrow")
+	  : cmp_ok(scalar @lead_lines, '<=', 1, "$family: at most one line, not one per borrow");
+}
 
 # ---- the clock set back ----
 is(dur('clock_steps_back'), 0, 'no step back of the clock yet');

@@ -160,7 +160,7 @@ like(
 	'with the documented error (55000, the registry and the lease)');
 # the promise: stopped by (last renewal sent) + lease - skew, which is before the registry went down + lease - skew
 my $deadline = $stopped + $lease - $skew;
-usleep(1e6 * ($deadline - time)) if time < $deadline;
+uid_sleep_until($deadline);
 for my $f (sort keys %family)
 {
 	like(uid_error($b, "SELECT $family{$f}[0]"), qr/ERROR:  55000: cannot generate $f values: the lease/,

@@ -205,8 +205,7 @@ uid_wait_until(60, sub { dur(q{clock_timestamp() - sync_waiting_since > interval
 # (a wait over a second is logged at most once in 10 s, server-wide: when
 # the first wait, on a busy machine, took over a second, it may have been,
 # and this one is canceled 10 s after it)
-my $left = $synced_at + 10.5 - time;
-usleep(1e6 * $left) if $sync_ms > 1000 && $left > 0;
+uid_sleep_until($synced_at + 10.5) if $sync_ms > 1000;
 sql(q{SELECT pg_cancel_backend(pid) FROM pg_stat_activity WHERE state = 'active'
 	AND query LIKE '%next_snowflake()%' AND pid <> pg_backend_pid()});
 ok(uid_wait_until(60, sub { dur('sync_waiting_since IS NULL') eq 't' }), 'until the wait ends');

@@ -381,7 +381,7 @@ sub cycle
 	note sprintf("$what: cut (asked for %.3f s before), leases left then: %s", $cut - $asked,
 		join(', ', map { sprintf '%s %.2f s', $_, $left{$_} } @{ $o{fenced} }));
 	$o{during}->($cut) if $o{during};
-	usleep(1e6 * ($cut + $o{for} - time)) if time < $cut + $o{for};
+	uid_sleep_until($cut + $o{for});
 	my $heal0 = time;
 	$o{heal}->();
 	my $heal = time;
@@ -517,7 +517,7 @@ SKIP:
 			heal => sub { nf("up r $_") for qw(h1 h2 h3) },
 			for => $leases * $lease,
 			during => sub {
-				usleep(1e6 * ($_[0] + $fence_by - time)) if time < $_[0] + $fence_by;
+				uid_sleep_until($_[0] + $fence_by);
 				is($node{h2}->safe_psql('postgres', 'SELECT next_uuid7() IS NOT NULL AND next_ulid() IS NOT NULL'), 't',
 					"b, $leases: families without a node field go on meanwhile");
 			}));
@@ -756,7 +756,7 @@ figure('d: proxy, half-open, 5 leases', cycle('d, half-open',
 		ok(uid_wait_until(4 * $lease, sub { number_of($node{q}) eq '30' }), 'd, half-open: q takes number 30 meanwhile');
 		# (the registry's session of p, whose client has given up on it and
 		# closed it: the registry does not know)
-		usleep(1e6 * ($_[0] + 2 * $lease - time)) if time < $_[0] + 2 * $lease;
+		uid_sleep_until($_[0] + 2 * $lease);
 		$lingering = $reg->safe_psql('registry',
 			q{SELECT count(*) || ' session(s), idle for ' || coalesce(round(max(extract(epoch FROM now() - state_change))::numeric, 1), 0) || ' s'
 			  FROM pg_stat_activity WHERE application_name = 'p'});

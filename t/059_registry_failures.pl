@@ -135,7 +135,7 @@ while (time < $deadline + 1)
 	last if $rc != 0 && time >= $deadline;
 	usleep(20_000);
 }
-usleep(1e6 * ($deadline - time)) if time < $deadline;
+uid_sleep_until($deadline);
 like(uid_error($ha, 'SELECT next_snowflake()'), qr/ERROR:  55000: cannot generate snowflake values: the lease on node number 1/,
 	'renewals failing at commit, a stops by the end of its last good lease less the skew allowance');
 like(last_error($ha), qr/outcome of uniqueid's query on registry .* is unknown/, 'and says why');

@@ -28,7 +28,7 @@ our @EXPORT = qw(uid_node uid_clock_set uid_on_clock uid_on_faults uid_fault uid
   uid_wait_down uid_wait_until uid_concurrently uid_concurrently_on uid_error uid_set
   uid_citus_missing uid_pgtle_missing uid_carry_setup uid_carry_check uid_wait_renewal uid_wait_past_horizon
   uid_doc_blocks uid_contains uid_try_function uid_registry_past_grace uid_netns_command
-  uid_netns_why uid_volume);
+  uid_netns_why uid_volume uid_sleep_until);
 
 # Each file ends within 30 minutes: a bound on a hang, not on speed, wide
 # enough for a machine a few times slower than this suite's timings (with
@@ -388,6 +388,17 @@ sub uid_wait_until
 		usleep(100_000);
 	}
 	return 0;
+}
+
+# uid_sleep_until(TIME): sleeps until TIME (Time::HiRes's time), if it is
+# still to come.  (The time is read once: read again for usleep's argument,
+# a pause between the two readings could make it negative, and usleep dies.)
+sub uid_sleep_until
+{
+	my ($t) = @_;
+	my $left = $t - time;
+	usleep(1e6 * $left) if $left > 0;
+	return;
 }
 
 # uid_wait_renewal(NODE, DB): waits until the next ID NODE issues renews its

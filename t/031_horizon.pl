@@ -47,7 +47,7 @@ sql(q{
 my ($id1, $h1, $id2, $h2, $id3, $h3, $c1);
 for my $try (1 .. 5)
 {
-	sql(q{DO $$ BEGIN WHILE clock_ms() < horizon() + 50 LOOP PERFORM pg_sleep(0.01); END LOOP; END $$}) if $try > 1;
+	uid_wait_past_horizon($node) or die "the clock did not pass the horizon\n" if $try > 1;
 	($id1, $h1, $id2, $h2, $id3, $h3, $c1) = split /\|/, sql(q{
 	CREATE TEMP TABLE r (id1 bigint, h1 bigint, id2 bigint, h2 bigint, id3 bigint, h3 bigint, c1 bigint);
 	DO $$
